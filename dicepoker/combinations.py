@@ -163,8 +163,8 @@ def combinations_of(game: str) -> list[Combination]:
     """The catalogue of combinations of a game, by the game's name.
 
     Scorecard games (``classic``, ``yahtzee``, ``yatzy``, ``two_part``) give one per box:
-    the test is "this box scores something other than a dash" (upper boxes: at least one die
-    of the face); ``bluff`` gives its categories, ``board`` its cell labels.
+    the test is "the dice hold this box's combination" (upper boxes: at least one die of the
+    face, or at least par of it in ``two_part``); ``bluff`` gives its categories, ``board`` its cell labels.
     """
     if game == "bluff":
         return bluff_combinations()
@@ -176,4 +176,4 @@ def combinations_of(game: str) -> list[Combination]:
     boxes = getattr(rules, "boxes", None)
     if boxes is None:
         raise UnknownNameError(f"game {game!r} has no catalogue of combinations")
-    return [Combination(box.name, box.qualifies) for box in boxes]
+    return [Combination(box.name, partial(rules.stands, box.name)) for box in boxes]

@@ -218,6 +218,19 @@ class ScorecardRules:
             points += self.poker_premium
         return points
 
+    def stands(self, box: str | Box, dice: Dice | str) -> bool:
+        """Whether the dice hold the box's combination: an upper box needs ``max(par, 1)`` dice.
+
+        >>> from dicepoker import find_game
+        >>> find_game("two_part").stands("Fives", "55512"), find_game("classic").stands("Fives", "51234")
+        (True, True)
+        """
+        box = self.box(box)
+        dice = Dice.roll(dice)
+        if box.need is Need.FACE:
+            return dice.count(box.face) >= max(self.par, 1)
+        return box.qualifies(dice)
+
     # --- the poker bonus and the joker --------------------------------------------------------
     def poker_holds_score(self, filled: Mapping[str, int]) -> bool:
         """Whether the poker box is filled with a score above zero."""
