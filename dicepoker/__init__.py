@@ -5,6 +5,7 @@
 16
 """
 
+from .bots import Strategy, TurnView, default_computer_strategy, play_turn, simple_bot
 from .combinations import BLUFF_CATEGORIES, Combination, bluff_category, combinations_of
 from .dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
 from .errors import (
@@ -16,6 +17,7 @@ from .errors import (
 )
 from .games import GAMES, find_game
 from .scorecard import Box, JokerRule, ScorecardRules
+from .scorecard_game import Keep, Outcome, Roll, Score, ScorecardGame
 
 __version__ = "0.1.0"
 
@@ -29,6 +31,16 @@ __all__ = [
     "IllegalActionError",
     "InvalidDiceError",
     "JokerRule",
+    "Keep",
+    "Outcome",
+    "Roll",
+    "Score",
+    "ScorecardGame",
+    "Strategy",
+    "TurnView",
+    "default_computer_strategy",
+    "play_turn",
+    "simple_bot",
     "SaveFileError",
     "ScorecardRules",
     "UnknownNameError",
