@@ -140,6 +140,12 @@ class ScorecardRules:
     max_players: int = 8
 
     def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if field.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                raise DicePokerError(f"rule set parameter {field.name} must be a whole number, not {value!r}")
+            if field.type == "bool" and not isinstance(value, bool):
+                raise DicePokerError(f"rule set parameter {field.name} must be true or false, not {value!r}")
         names = [b.name for b in self.boxes]
         if len(set(names)) != len(names):
             raise DicePokerError(f"rule set {self.name!r}: box names repeat in {names}")

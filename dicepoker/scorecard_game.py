@@ -16,6 +16,7 @@ Dice('22256')
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -399,8 +400,9 @@ class ScorecardGame:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """The game as JSON-able data: rules, players, the seed state, every action, the state."""
-        return {
+        """The game as JSON-able data: rules, players, the seed state, every action, the state,
+        and a checksum of all of it."""
+        data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "rules": self.rules.to_dict(),
@@ -409,6 +411,7 @@ class ScorecardGame:
             "history": [_action_to_dict(p, a, h) for p, a, h in self._history],
             "state": self._state(),
         }
+        return {**data, "checksum": _checksum(data)}
 
     def to_json(self) -> str:
         """The game as JSON text; :meth:`from_json` reloads it to the identical state."""
@@ -443,9 +446,12 @@ class ScorecardGame:
             raise SaveFileError("not a saved dicepoker scorecard game (no 'format' field of that name)")
         if data.get("version") != SAVE_VERSION:
             raise SaveFileError(f"saved game version {data.get('version')!r} is not {SAVE_VERSION}")
-        expected = {"format", "version", "rules", "players", "rng_start", "history", "state"}
+        expected = {"format", "version", "rules", "players", "rng_start", "history", "state", "checksum"}
         if set(data) != expected:
             raise SaveFileError(f"saved game fields {sorted(data)} are not {sorted(expected)}")
+        content = {k: v for k, v in data.items() if k != "checksum"}
+        if data["checksum"] != _checksum(content):
+            raise SaveFileError("saved game was altered: its checksum does not match its content")
         try:
             rules = ScorecardRules.from_dict(data["rules"])
             rng = np.random.default_rng()
@@ -472,6 +478,11 @@ class ScorecardGame:
         from .display import game_html
 
         return game_html(self)
+
+
+def _checksum(data: dict[str, Any]) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _action_to_dict(player: int, action: Action, held: tuple[bool, ...]) -> dict[str, Any]:
