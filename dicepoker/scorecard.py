@@ -51,7 +51,7 @@ class JokerRule(StrEnum):
     NONE = "none"  # never
     WHEN_POKER_HOLDS_50 = "poker_holds_50"  # classic: only while the Poker box holds its score
     WHEN_POKER_FILLED = "poker_filled"  # official Yahtzee: whenever the box is filled (50 or 0)
-    FREE = "free"  # Verhoeff: when filled; any open box once the matching upper box is filled
+    FREE = "free"  # Verhoeff: a joker once the poker box and the matching upper box are filled; any box
 
 
 @dataclass(frozen=True)
@@ -258,6 +258,9 @@ class ScorecardRules:
             return False
         if self.joker is JokerRule.WHEN_POKER_HOLDS_50:
             return self.poker_holds_score(filled)
+        if self.joker is JokerRule.FREE:  # no joker (and no forced box) while its upper box is open
+            face = dice.values[0]
+            return all(b.name in filled for b in self.upper_boxes if b.face == face)
         return True
 
     def options(

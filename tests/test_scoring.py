@@ -162,7 +162,9 @@ def test_free_joker_may_take_upper_zero_early():
     free = find_game("yahtzee").variant(joker="free")
     options = free.options("22222", {"Yahtzee": 50, "Twos": 4})
     assert options["Ones"] == 0 and options["Large Straight"] == 40
-    assert free.options("22222", {"Yahtzee": 50}) == {"Twos": 10}
+    # Verhoeff: no joker while Twos is open, so nothing is forced and the boxes score as usual
+    early = free.options("22222", {"Yahtzee": 50})
+    assert early["Twos"] == 10 and early["Chance"] == 10 and early["Large Straight"] == 0
     forced = find_game("yahtzee").options("22222", {"Yahtzee": 50, "Twos": 4})
     assert "Ones" not in forced
 
