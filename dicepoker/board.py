@@ -355,7 +355,11 @@ def check_cell(cell: Any, size: int = BOARD_SIZE) -> Cell:
     except (TypeError, ValueError):
         raise IllegalActionError(f"a cell is (row, column), not {cell!r}") from None
     for x in (r, c):
-        if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < size:
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise IllegalActionError(
+                f"a cell is (row, column) with whole numbers 0..{size - 1}, not {cell!r}"
+            )
+        if not 0 <= x < size:
             raise IllegalActionError(f"cell {cell!r} is off the board: rows and columns are 0..{size - 1}")
     return (r, c)
 
