@@ -33,7 +33,7 @@ from .odds_figures import (
     score_distribution_figure,
     turn_flow_figure,
 )
-from .odds_table import CombinationOdds, game_odds, odds_table, one_roll_table
+from .odds_table import CombinationOdds, game_odds, game_odds_table, one_roll_table
 from .scorecard import Box, JokerRule, ScorecardRules
 from .scorecard_game import Keep, Outcome, Roll, Score, ScorecardGame
 from .simulation import (
@@ -115,12 +115,12 @@ __all__ = [
     "expected_score",
     "find_combination",
     "game_odds",
+    "game_odds_table",
     "game_within_three",
     "hold_chance_by_roll",
     "hold_plan",
     "keep_options",
     "multinomial",
-    "odds_table",
     "one_roll_count",
     "one_roll_probability",
     "one_roll_table",

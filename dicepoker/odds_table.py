@@ -94,7 +94,7 @@ def game_odds(game: str, rolls: int = 3) -> list[CombinationOdds]:
     return odds
 
 
-def odds_table(
+def game_odds_table(
     game: str, n: int = 100_000, rng: np.random.Generator | int | None = 0, simulate: bool = True
 ) -> pd.DataFrame:
     """A table of every combination of a game: exact one-roll and within-three odds, and simulated ones.
@@ -104,7 +104,7 @@ def odds_table(
     ``simulated_within_three`` ± ``ci_95_within_three`` (``n`` turns per combination). ``two_part``
     adds ``doubles``. ``frame.attrs["note"]`` says what ``one_roll`` means.
 
-    >>> table = odds_table("classic", n=20_000, rng=1)
+    >>> table = game_odds_table("classic", n=20_000, rng=1)
     >>> table.loc[table["combination"] == "Poker", "one_roll_exact"].item()
     Fraction(1, 1296)
     >>> bool((abs(table["simulated"] - table["one_roll"]) <= 2.5 * table["ci_95"] + 1e-9).all())

@@ -12,7 +12,7 @@ import pytest
 from dicepoker import BLUFF_CATEGORIES, combinations_of, find_game
 from dicepoker.cli import main
 from dicepoker.odds import one_roll_probability
-from dicepoker.odds_table import game_odds, odds_table, one_roll_table
+from dicepoker.odds_table import game_odds, game_odds_table, one_roll_table
 from dicepoker.turn_odds import within_three_probability
 
 GAMES = ("classic", "yatzy", "two_part", "bluff", "board")
@@ -97,7 +97,7 @@ def test_module_runs_from_the_shell():
 
 
 def test_odds_table_columns_and_simulation():
-    table = odds_table("bluff", n=50_000, rng=5)
+    table = game_odds_table("bluff", n=50_000, rng=5)
     assert table["combination"].tolist() == [c.name for c in combinations_of("bluff")]
     assert list(table.columns[:5]) == [
         "combination",
@@ -113,7 +113,7 @@ def test_odds_table_columns_and_simulation():
         "ci_95_within_three"
     ] + 1e-12
     assert inside.sum() >= 8
-    plain = odds_table("two_part", simulate=False)
+    plain = game_odds_table("two_part", simulate=False)
     assert "simulated" not in plain and plain["doubles"].sum() == 8
     assert "doubled score" in plain.attrs["note"]
 
