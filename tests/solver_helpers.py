@@ -1,0 +1,119 @@
+"""Shared by the solver's tests: one cache directory per test session, tiny rule sets, brute force.
+
+Solutions are shared between test modules through the solver's in-process memory, so each rule
+set is solved once per session; the disk cache goes to the session's temporary directory.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from itertools import combinations
+
+import pytest
+
+from dicepoker import find_game
+from dicepoker.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
+from dicepoker.scorecard import ScorecardRules
+from dicepoker.solver import Solution, solve
+from dicepoker.solver_cache import CACHE_ENV
+
+
+@pytest.fixture(scope="module", autouse=True)
+def session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Point the solver's disk cache at this session's temporary directory."""
+    path = tmp_path_factory.getbasetemp() / "dicepoker-cache"
+    path.mkdir(exist_ok=True)
+    before = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = str(path)
+    yield str(path)
+    if before is None:
+        os.environ.pop(CACHE_ENV, None)
+    else:
+        os.environ[CACHE_ENV] = before
+
+
+def solved(rules: ScorecardRules | str) -> Solution:
+    """The solution of a rule set (solved once per session)."""
+    return solve(rules, progress=False)
+
+
+def boxes_of(name: str, *box_names: str) -> tuple:
+    rules = find_game(name)
+    return tuple(rules.box(b) for b in box_names)
+
+
+# tiny games: every rule feature, few enough scorecards for plain recursion
+TINY = {
+    "classic joker and bonuses": find_game("classic").variant(
+        name="tiny_classic",
+        boxes=boxes_of("classic", "Twos", "Full House", "Poker"),
+        upper_bonus_threshold=6,
+    ),
+    "official joker": find_game("yahtzee").variant(
+        name="tiny_yahtzee",
+        boxes=boxes_of("yahtzee", "Ones", "Small Straight", "Yahtzee"),
+        upper_bonus_threshold=3,
+    ),
+    "free joker": find_game("yahtzee").variant(
+        name="tiny_free",
+        boxes=boxes_of("yahtzee", "Threes", "Large Straight", "Yahtzee"),
+        upper_bonus_threshold=9,
+        joker="free",
+    ),
+    "two_part par, order and doubles": find_game("two_part").variant(
+        name="tiny_two_part",
+        boxes=boxes_of("two_part", "Sixes", "Large Straight", "Poker"),
+        upper_bonus_threshold=0,
+    ),
+    "two rolls a turn, yatzy scoring": find_game("yatzy").variant(
+        name="tiny_yatzy",
+        boxes=boxes_of("yatzy", "Fives", "Sixes", "Small Straight"),
+        upper_bonus_threshold=15,
+        poker_box=None,
+        rolls_per_turn=2,
+    ),
+}
+
+
+def brute_force(rules: ScorecardRules) -> dict[frozenset, float]:
+    """Expected points to come from every scorecard met, by plain recursion on the rules' methods.
+
+    Nothing of the solver is used: the legal boxes and their points come from ``rules.options``,
+    the poker bonus from ``rules.poker_bonus_for``, the end from ``rules.total``; a turn is played
+    out over every roll and every keep (keeping all five dice = scoring now).
+    """
+    rolls = all_rolls(5)
+    chance = {r: float(p) for r, p in roll_distribution(5).items()}
+    rerolls = {
+        k: [(r, float(p)) for r, p in reroll_distribution(k).items()] for k in all_keeps() if len(k) < 5
+    }
+    keeps_in = {r: {Dice(c) for n in range(5) for c in combinations(r.values, n)} for r in rolls}
+    memo: dict[frozenset, float] = {}
+
+    def future(filled: dict[str, int]) -> float:
+        key = frozenset(filled.items())
+        if key in memo:
+            return memo[key]
+        if len(filled) == len(rules.boxes):
+            value = float(rules.total(filled) - rules.upper_total(filled) - rules.lower_total(filled))
+            memo[key] = value
+            return value
+
+        def score_now(roll: Dice, first: bool) -> float:
+            bonus = rules.poker_bonus_for(roll, filled)
+            options = rules.options(roll, filled, first)
+            return max(p + bonus + future({**filled, box: p}) for box, p in options.items())
+
+        last = rules.rolls_per_turn - 1
+        hold = {r: score_now(r, last == 0) for r in rolls}
+        for rolls_left in range(1, last + 1):
+            first = rolls_left == last
+            keep_value = {k: sum(p * hold[r] for r, p in outcomes) for k, outcomes in rerolls.items()}
+            hold = {r: max(score_now(r, first), max(keep_value[k] for k in keeps_in[r])) for r in rolls}
+        value = sum(chance[r] * hold[r] for r in rolls)
+        memo[key] = value
+        return value
+
+    future({})
+    return memo

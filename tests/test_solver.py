@@ -1,0 +1,148 @@
+"""The solver: published optimal expectations, tiny games against brute force, the rules' tables."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import numpy as np
+import pytest
+from solver_helpers import TINY, brute_force, session_cache_dir, solved  # noqa: F401
+
+from dicepoker import DicePokerError, find_game
+from dicepoker.backward_induction import solve_upper_game
+from dicepoker.dice import Dice, all_rolls
+from dicepoker.solver import dice_tables, options_from_tables, rule_tables, solve
+
+
+# --- published values ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("game", "joker", "published"),
+    [
+        ("yahtzee", None, 254.5877),  # official forced joker (yatzy-solver's american+forced-joker)
+        ("yahtzee", "free", 254.5896),  # Verhoeff, "How to maximize your score in solitaire Yahtzee"
+        ("yatzy", None, 248.4400),  # Scandinavian Yatzy with two different pairs (not 248.63)
+    ],
+)
+def test_published_optimal_expectations(game, joker, published):
+    rules = find_game(game) if joker is None else find_game(game).variant(joker=joker)
+    assert round(solved(rules).expected_score, 4) == published
+
+
+def test_yahtzee_reachable_states_counted_independently():
+    # upper totals reachable from each set of filled upper boxes, capped at 63, by enumeration
+    reachable = 0
+    for filled in product((0, 1), repeat=6):
+        totals = {0}
+        for face, is_filled in zip(range(1, 7), filled, strict=True):
+            if is_filled:
+                totals = {min(63, t + c * face) for t in totals for c in range(6)}
+        reachable += len(totals)
+    assert reachable * 2**7 == 357_632  # the number of reachable states, as Glenn and Verhoeff count them
+    no_bit = find_game("yahtzee").variant(poker_bonus=0, joker="none")
+    assert rule_tables(no_bit).count_states()[0] == 357_632
+    # with the bit "the Yahtzee box holds 50", scorecards with that box filled count twice
+    assert rule_tables(find_game("yahtzee")).count_states()[0] == 357_632 * 3 // 2
+
+
+# --- tiny games against brute force --------------------------------------------------------------
+@pytest.mark.parametrize("name", list(TINY))
+def test_tiny_games_agree_with_brute_force_in_every_state(name):
+    rules = TINY[name]
+    exact = brute_force(rules)
+    solution = solve(rules, progress=False, cache=False)
+    assert solution.expected_score == pytest.approx(exact[frozenset()], abs=1e-9)
+    for scorecard, value in exact.items():
+        assert solution.future_value(dict(scorecard)) == pytest.approx(value, abs=1e-9), dict(scorecard)
+
+
+def test_small_upper_game_by_hand():
+    # two dice, one roll, Fives and Sixes: with one box left its value is 2 dice x 1/6 x face
+    last_fives, last_sixes = Fraction(2 * 5, 6), Fraction(2 * 6, 6)
+    total = Fraction(0)
+    for a, b in product(range(1, 7), repeat=2):
+        fives, sixes = (a == 5) + (b == 5), (a == 6) + (b == 6)
+        total += Fraction(1, 36) * max(5 * fives + last_sixes, 6 * sixes + last_fives)
+    game = solve_upper_game(faces=(5, 6), dice=2, rolls=1)
+    assert game.expected_score == total
+    assert game.value((6,)) == last_fives and game.value((5, 6)) == 0
+
+
+def test_small_upper_game_with_five_dice_matches_the_solver():
+    boxes = tuple(find_game("yatzy").box(b) for b in ("Fives", "Sixes"))
+    rules = find_game("yatzy").variant(name="fives_sixes", boxes=boxes, poker_box=None)
+    exact = solve_upper_game(faces=(5, 6), dice=5, rolls=3).expected_score
+    assert solve(rules, progress=False, cache=False).expected_score == pytest.approx(float(exact), abs=1e-12)
+
+
+# --- the solver's tables read the rules correctly -------------------------------------------------
+def scorecards(rules, rng, n=16):
+    """Scorecards that exercise the rules: empty, the poker box with 0 or its score, random ones."""
+    cards = [{}]
+    poker = rules.poker_box
+    if poker:
+        full = rules.score(poker, "66666")
+        cards += [{poker: 0}, {poker: full}]
+        for face in range(1, 7):
+            upper = rules.upper_boxes[face - 1].name
+            cards += [{poker: full, upper: 3 * face}, {poker: 0, upper: face}]
+    if rules.upper_first:
+        cards.append({b.name: 0 for b in rules.upper_boxes})
+    for _ in range(n):
+        k = int(rng.integers(1, len(rules.boxes)))
+        chosen = rng.choice(len(rules.boxes), size=k, replace=False)
+        rolls = all_rolls()
+        cards.append(
+            {rules.boxes[i].name: rules.score(rules.boxes[i], rolls[rng.integers(252)]) for i in chosen}
+        )
+    return cards
+
+
+@pytest.mark.parametrize("game", ["classic", "yahtzee", "yahtzee free", "yatzy", "two_part"])
+def test_tables_agree_with_rules_options_for_every_roll(game):
+    name, *joker = game.split()
+    rules = find_game(name).variant(joker=joker[0]) if joker else find_game(name)
+    tables = rule_tables(rules)
+    rng = np.random.default_rng(4)
+    for filled in scorecards(rules, rng):
+        for dice in all_rolls():
+            for first in (False, True):
+                expected = (rules.options(dice, filled, first), rules.poker_bonus_for(dice, filled))
+                assert options_from_tables(tables, filled, dice, first) == expected, (filled, dice, first)
+
+
+def test_upper_totals_capped_and_pruned():
+    classic = rule_tables(find_game("classic"))
+    assert (classic.u_lo, classic.u_hi) == (0, 64)  # "more than 63": the cap is 64
+    two_part = rule_tables(find_game("two_part"))
+    assert (two_part.u_lo, two_part.u_hi) == (-63, 42)  # par 3: six faces from -3f to +2f
+    # with only Sixes filled the upper total is a multiple of 6
+    sixes_only = 1 << 5
+    yahtzee = rule_tables(find_game("yahtzee"))
+    totals = np.flatnonzero(yahtzee.reachable[yahtzee.upper_class[sixes_only]]) + yahtzee.u_lo
+    assert totals.tolist() == [0, 6, 12, 18, 24, 30]
+
+
+def test_dice_tables_one_die_at_a_time():
+    t = dice_tables()
+    for k, keep in enumerate(t.keeps[:210]):
+        assert [t.keeps[c] for c in t.child[k]] == [keep + Dice([f]) for f in range(1, 7)]
+    assert len(t.keeps_in_roll[t.roll_index[Dice.parse("12345")]]) == 32
+    assert len(t.keeps_in_roll[t.roll_index[Dice.parse("66666")]]) == 6
+
+
+def test_solution_refuses_impossible_scorecards_and_other_games():
+    solution = solved("yahtzee")
+    with pytest.raises(DicePokerError, match="cannot happen"):
+        solution.future_value({"Sixes": 7})
+    with pytest.raises(DicePokerError, match="not a scorecard game"):
+        solve("bluff", progress=False)
+
+
+def test_solution_values_at_the_end_are_the_upper_bonus():
+    solution = solved("yahtzee")
+    names = solution.rules.box_names
+    full = dict.fromkeys(names, 0)
+    assert solution.future_value(full) == 0
+    assert solution.future_value({**full, "Sixes": 30, "Fives": 25, "Fours": 8}) == 35
+    assert solution.expected_final({**full, "Sixes": 30, "Fives": 25, "Fours": 8}, 100) == 198
