@@ -146,3 +146,99 @@ def test_solution_values_at_the_end_are_the_upper_bonus():
     assert solution.future_value(full) == 0
     assert solution.future_value({**full, "Sixes": 30, "Fives": 25, "Fours": 8}) == 35
     assert solution.expected_final({**full, "Sixes": 30, "Fives": 25, "Fours": 8}, 100) == 198
+
+
+# --- the disk cache -----------------------------------------------------------------------------
+@pytest.fixture
+def tiny_cache(tmp_path, monkeypatch):
+    """A private cache directory and a tiny rule set not yet in memory."""
+    from dicepoker import solver_cache
+
+    monkeypatch.setenv(solver_cache.CACHE_ENV, str(tmp_path))
+    rules = TINY["classic joker and bonuses"]
+    solver_cache.forget(rules)
+    yield rules, solver_cache
+    solver_cache.forget(rules)
+
+
+def test_cache_written_then_loaded_identically(tiny_cache):
+    rules, cache = tiny_cache
+    first = solve(rules, progress=False)
+    path = cache.cache_path(rules)
+    assert not first.from_cache and path.exists()
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary files left behind
+    cache.forget(rules)
+    again = solve(rules, progress=False)
+    assert again.from_cache and again.expected_score == first.expected_score
+    assert np.array_equal(again.values, first.values, equal_nan=True)
+    assert (again.states, again.turns) == (first.states, first.turns)
+
+
+def test_cache_key_is_the_rules_content_and_the_version(tiny_cache):
+    rules, cache = tiny_cache
+    other = rules.variant(upper_bonus_threshold=7)
+    assert cache.cache_path(rules) != cache.cache_path(other)
+    assert rules.fingerprint() in cache.cache_path(rules).name
+    import dicepoker
+
+    assert f"v{dicepoker.__version__}" in cache.cache_path(rules).name
+
+
+def _damage_garbage(path, rules, cache):
+    path.write_bytes(b"not a value table")
+
+
+def _damage_truncate(path, rules, cache):
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def _damage_values(path, rules, cache):
+    with np.load(path) as data:
+        values, meta = data["values"].copy(), data["meta"]
+    values[0, 0, 0] += 1.0  # a single changed value: the checksum no longer matches
+    with open(path, "wb") as f:
+        np.savez(f, values=values, meta=meta)
+
+
+def _damage_foreign(path, rules, cache):
+    other = rules.variant(upper_bonus_threshold=8)
+    cache.forget(other)
+    solve(other, progress=False)
+    path.write_bytes(cache.cache_path(other).read_bytes())  # a valid file, but of another rule set
+
+
+@pytest.mark.parametrize("damage", [_damage_garbage, _damage_truncate, _damage_values, _damage_foreign])
+def test_corrupt_or_foreign_cache_is_detected_and_rebuilt(tiny_cache, damage):
+    rules, cache = tiny_cache
+    good = solve(rules, progress=False)
+    path = cache.cache_path(rules)
+    cache.forget(rules)
+    damage(path, rules, cache)
+    with pytest.warns(UserWarning, match="ignoring the cached value table"):
+        rebuilt = solve(rules, progress=False)
+    assert not rebuilt.from_cache and rebuilt.expected_score == good.expected_score
+    cache.forget(rules)
+    assert cache.load(rules).from_cache  # the file was rewritten, and is trusted again
+
+
+def test_no_cache_leaves_the_cache_as_it_was(tiny_cache):
+    rules, cache = tiny_cache
+    solve(rules, progress=False, cache=False)
+    assert list(cache.cache_dir().iterdir()) == []  # nothing written
+    solve(rules, progress=False)
+    path = cache.cache_path(rules)
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    cache.forget(rules)
+    fresh = solve(rules, progress=False, cache=False)
+    assert not fresh.from_cache
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    assert len(list(cache.cache_dir().iterdir())) == 1
+
+
+def test_cache_dir_defaults_to_the_user_cache(monkeypatch):
+    from platformdirs import user_cache_dir
+
+    from dicepoker import solver_cache
+
+    monkeypatch.delenv(solver_cache.CACHE_ENV, raising=False)
+    assert str(solver_cache.cache_dir()) == user_cache_dir("dicepoker")
