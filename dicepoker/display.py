@@ -234,6 +234,16 @@ def _section_titles(rules: ScorecardRules) -> tuple[str, str, str, str]:
     return ("Upper section", "Lower section", "Upper total", "Lower total")
 
 
+def _doubling_note(rules: ScorecardRules) -> str:
+    """Which lower boxes a first-roll score multiplies, e.g. ``2× when scored after the first roll``."""
+    doubling = [b for b in rules.lower_boxes if b.doubles]
+    if not doubling or rules.first_roll_multiplier == 1:
+        return ""
+    note = f"{rules.first_roll_multiplier}× when scored after the first roll"
+    others = [b.name for b in rules.lower_boxes if not b.doubles]
+    return note + (f", except {', '.join(others)}" if others else "")
+
+
 def is_finished(rules: ScorecardRules, scorecards: Sequence[Mapping[str, int]]) -> bool:
     """Whether every box of every scorecard is filled (the game is over).
 
@@ -309,7 +319,7 @@ def scorecard_rows(
             note=f"{rules.upper_bonus} points at {threshold}",
         )
     )
-    rows.append(ScorecardRow("heading", lower_title, blank))
+    rows.append(ScorecardRow("heading", lower_title, blank, note=_doubling_note(rules)))
     box_rows(rules.lower_boxes)
     if rules.poker_bonus:
         rows.append(
@@ -317,7 +327,7 @@ def scorecard_rows(
                 "sum",
                 f"{rules.poker_box} bonus",
                 tuple(Cell(str(b) if b else "", "sum") for b in bonuses),
-                note=f"+{rules.poker_bonus} for each further {rules.poker_box}",
+                note=f"+{rules.poker_bonus} each",
             )
         )
     rows.append(
@@ -370,6 +380,13 @@ def _cell_html(cell: Cell, *, current: bool, bold: bool) -> str:
     return f'<td style="padding:2px 10px;text-align:right;{style}">{html.escape(cell.text)}</td>'
 
 
+def _note_html(note: str) -> str:
+    if not note:
+        return ""
+    style = f"color:{COLOURS['option_zero']};font-size:0.85em;font-weight:normal"
+    return f' <span style="{style}">({html.escape(note)})</span>'
+
+
 def scorecard_html(
     rules: ScorecardRules,
     scorecards: Sequence[Mapping[str, int]],
@@ -418,15 +435,11 @@ def scorecard_html(
             body.append(
                 f'<tr><th colspan="{n + 1}" style="text-align:left;padding:8px 10px 2px;'
                 f'color:{COLOURS["heading"]};border-bottom:1px solid {COLOURS["rule"]}">'
-                f"{html.escape(row.label)}</th></tr>"
+                f"{html.escape(row.label)}{_note_html(row.note)}</th></tr>"
             )
             continue
         bold = row.kind in ("total", "settlement")
-        note = (
-            f' <span style="color:{COLOURS["option_zero"]};font-size:0.85em">({html.escape(row.note)})</span>'
-            if row.note and row.kind != "box"
-            else ""
-        )
+        note = _note_html(row.note) if row.kind != "box" else ""
         top = f"border-top:2px solid {COLOURS['heading']};" if row.kind == "total" else ""
         label_weight = "font-weight:bold;" if row.kind != "box" else ""
         cells = "".join(_cell_html(c, current=i == current, bold=bold) for i, c in enumerate(row.cells))

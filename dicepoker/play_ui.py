@@ -1,0 +1,771 @@
+"""The play widget: a scorecard game at the table, for 1 to 4 seats, each a human or the computer.
+
+Click dice to hold or release them, roll, click a box of the scorecard to score it. A computer
+seat's turn is shown one action at a time (Step), or the whole turn at once. Every refused
+action is explained on the message line; the game is left unchanged.
+
+>>> ui = play("classic", seats=("human", "human"), names=["Ann", "Bo"], seed=3)
+>>> ui.roll_button.click()
+>>> ui.game.rolls_left, ui.last_message.startswith("Ann rolls")
+(2, True)
+>>> ui.box_buttons["Chance"].click()
+>>> ui.game.scorecard("Ann") == {"Chance": ui.game.scorecard("Ann")["Chance"]}, ui.current_name
+(True, 'Bo')
+>>> ui.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Callable, Mapping, Sequence
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+import ipywidgets as widgets
+import numpy as np
+
+from .bots import Strategy, default_computer_strategy
+from .dice import NUMBER_OF_DICE, Dice
+from .display import COLOURS, Cell, die_svg_data_uri, plain, scorecard_rows, signed, turn_caption
+from .errors import DicePokerError, IllegalActionError, UnknownNameError
+from .games import find_game
+from .scorecard import ScorecardRules
+from .scorecard_game import Keep, Score, ScorecardGame
+
+SEAT_KINDS = ("human", "computer")
+MAX_SEATS = 4
+DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, shown if the style sheet is missing
+STEP_DELAY = 0.9  # seconds between a computer's actions when it plays by itself
+
+
+def slug(name: str) -> str:
+    """A box name as a CSS class suffix: lower case, spaces to ``-``.
+
+    >>> slug("Two Pairs")
+    'two-pairs'
+    """
+    return name.lower().replace(" ", "-")
+
+
+def dice_text(values: Sequence[int]) -> str:
+    """Dice as text for the message line, e.g. ``3-3-5-1-6``.
+
+    >>> dice_text((3, 3, 5, 1, 6))
+    '3-3-5-1-6'
+    """
+    return "-".join(str(v) for v in values)
+
+
+def kept_positions(positions: Sequence[int], keep: Dice) -> tuple[bool, ...]:
+    """Which table positions a keep holds: the first dice showing the kept values, left to right.
+
+    >>> kept_positions((6, 2, 6, 3, 6), Dice.parse("66"))
+    (True, False, True, False, False)
+    """
+    wanted = list(keep.values)
+    held = []
+    for v in positions:
+        held.append(v in wanted)
+        if v in wanted:
+            wanted.remove(v)
+    return tuple(held)
+
+
+def default_names(seats: Sequence[str]) -> list[str]:
+    """Names for seats without one: ``Player 1``, ``Player 2``; ``Computer`` (numbered if several).
+
+    >>> default_names(["human", "computer", "human"])
+    ['Player 1', 'Computer', 'Player 3']
+    """
+    computers = [i for i, s in enumerate(seats) if s == "computer"]
+    names = []
+    for i, seat in enumerate(seats):
+        if seat == "computer":
+            names.append("Computer" if len(computers) == 1 else f"Computer {computers.index(i) + 1}")
+        else:
+            names.append(f"Player {i + 1}")
+    return names
+
+
+def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
+    """The seats as a tuple, refused unless 1 to 4 seats each ``"human"`` or ``"computer"``.
+
+    >>> check_seats(["human", "robot"])
+    Traceback (most recent call last):
+    ...
+    dicepoker.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human' or 'computer'
+    """
+    if isinstance(seats, str):
+        seats = (seats,)
+    seats = tuple(seats)
+    if not 1 <= len(seats) <= MAX_SEATS:
+        raise DicePokerError(f"the play widget seats 1 to {MAX_SEATS} players, not {len(seats)}")
+    for i, seat in enumerate(seats):
+        if seat not in SEAT_KINDS:
+            raise UnknownNameError(f"seat {i + 1} is {seat!r}: a seat is 'human' or 'computer'")
+    return seats
+
+
+def load_hints() -> ModuleType | None:
+    """The hints module (best choice and its expected value), or ``None`` if it is not installed."""
+    try:
+        return import_module("dicepoker.hints")
+    except ImportError:
+        return None
+
+
+def style_sheet() -> str:
+    """The widget's CSS: dice pictures on the die buttons, colours of held dice, cells and messages."""
+    faces = []
+    for value in range(7):
+        for held in (False, True):
+            selector = f".dp-app .dp-die.dp-face-{value}" + (".dp-held" if held else "")
+            faces.append(f'{selector} {{ background-image: url("{die_svg_data_uri(value, held=held)}"); }}')
+    return f"""<style>
+.dp-app {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111827; }}
+.dp-app .dp-title {{ font-size: 1.35em; font-weight: 700; }}
+.dp-app .dp-status-line {{ font-size: 1.1em; }}
+.dp-app .jupyter-button.dp-die {{
+  width: 58px; height: 58px; padding: 0; margin: 0 3px; border: none; box-shadow: none;
+  background-color: transparent; background-repeat: no-repeat; background-position: center;
+  background-size: 100% 100%; color: transparent; transition: transform 0.12s;
+}}
+.dp-app .jupyter-button.dp-die:disabled {{ opacity: 1; cursor: default; }}
+.dp-app .jupyter-button.dp-die:focus {{ outline: none; }}
+.dp-app .dp-dice-row {{ overflow: visible; }}
+.dp-app .jupyter-button.dp-die:hover:enabled {{ transform: translateY(-2px); box-shadow: none; }}
+.dp-app .jupyter-button.dp-die.dp-held {{ transform: translateY(-8px); }}
+.dp-app .jupyter-button.dp-box {{ font-weight: 600; border-radius: 4px; }}
+.dp-app .jupyter-button.dp-box.dp-box-zero {{ font-weight: 400; }}
+{chr(10).join(faces)}
+.dp-app .dp-cell {{ text-align: right; padding: 0 10px; line-height: 26px; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; font-variant-numeric: tabular-nums; }}
+.dp-app .dp-label {{ text-align: left; }}
+.dp-app .dp-cell-current {{ background: {COLOURS["current"]}; }}
+.dp-app .dp-cell-sum, .dp-app .dp-label-sum {{ font-weight: 600; }}
+.dp-app .dp-cell-total, .dp-app .dp-label-total {{ font-weight: 700; border-top: 2px solid #374151; }}
+.dp-app .dp-cell-best {{ background: #fff3c4; }}
+.dp-app .dp-cell-option {{ color: {COLOURS["option"]}; font-style: italic; }}
+.dp-app .dp-cell-double {{ color: {COLOURS["double"]}; font-style: italic; }}
+.dp-app .dp-heading {{ color: {COLOURS["heading"]}; font-weight: 700; border-bottom: 1px solid #d1d5db;
+  line-height: 1.3; padding: 10px 10px 2px 10px; white-space: nowrap; }}
+.dp-app .dp-note {{ color: #6b7280; font-size: 0.85em; font-weight: 400; }}
+.dp-app .dp-head {{ text-align: right; padding: 0 10px; font-weight: 700; line-height: 1.2; }}
+.dp-app .dp-head.dp-label {{ text-align: left; }}
+.dp-app .dp-help {{ color: #4b5563; font-size: 0.95em; line-height: 1.3; }}
+.dp-app .dp-msg {{ padding: 6px 10px; border-radius: 4px; border-left: 4px solid #2563eb;
+  background: #eff6ff; min-height: 1.4em; }}
+.dp-app .dp-msg-error {{ border-left-color: #b91c1c; background: #fef2f2; color: #7f1d1d; }}
+.dp-app .dp-msg-good {{ border-left-color: #15803d; background: #f0fdf4; color: #14532d; }}
+.dp-app .dp-msg-computer {{ border-left-color: #7c3aed; background: #f5f3ff; }}
+</style>"""
+
+
+BOX_COLOURS = {  # (button colour, text colour) of a box button
+    "option": ("#dcfce7", "#166534"),
+    "double": ("#ffedd5", "#9a3412"),
+    "zero": ("#f3f4f6", "#6b7280"),
+}
+
+
+class PlayUI:
+    """A scorecard game with widgets: dice to hold, Roll, box buttons, Step for the computer.
+
+    The UI owns a :class:`ScorecardGame` (``ui.game``); each button calls one game action and
+    then :meth:`refresh`. Refused actions (a :class:`DicePokerError`) go to the message line.
+
+    >>> ui = PlayUI("two_part", seats=("human",), seed=1)
+    >>> ui.game.rules.name, "dp-two_part" in ui.root._dom_classes
+    ('two_part', True)
+    >>> ui.box_buttons["Chance"].click()
+    >>> ui.last_message
+    "roll first: cannot score 'Chance' before the turn's first roll"
+    """
+
+    def __init__(
+        self,
+        game: str | ScorecardRules = "classic",
+        seats: Sequence[str] = ("human", "computer"),
+        names: Sequence[str] | None = None,
+        seed: int | None = None,
+        *,
+        strategy: Callable[[ScorecardRules], Strategy] = default_computer_strategy,
+    ) -> None:
+        rules = find_game(game) if isinstance(game, str) else game
+        if not isinstance(rules, ScorecardRules):
+            raise DicePokerError(f"{getattr(rules, 'name', game)!r} is not a scorecard game")
+        self.rules: ScorecardRules = rules
+        self.seats: tuple[str, ...] = check_seats(seats)
+        if names is not None and len(names) != len(self.seats):
+            raise DicePokerError(f"{len(names)} names for {len(self.seats)} seats: {list(names)}")
+        self._rng = np.random.default_rng(seed)
+        self._make_strategy = strategy
+        self.strategy: Strategy = strategy(rules)
+        self.hints = load_hints()
+        self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
+        self._generation = 0  # counts games, so a scheduled computer step never acts on a new one
+        self._message_count = 0
+        self._last_actor = 0
+        self.last_message = ""
+        self.auto_delay = STEP_DELAY
+        self._build_widgets(names)
+        self.game = self._new_game(self.seats, self._names_for(self.seats))
+        self._say(self._welcome())
+        self.refresh()
+
+    # --- building the widgets ----------------------------------------------------------------
+    def _build_widgets(self, names: Sequence[str] | None) -> None:
+        self._style = widgets.HTML(style_sheet(), layout=widgets.Layout(display="none"))
+        self.title = widgets.HTML(f'<div class="dp-title">{html.escape(self.rules.title)}</div>')
+        self.status = widgets.HTML()
+        self.status.add_class("dp-status")
+        self.dice_buttons = [self._die_button(i) for i in range(NUMBER_OF_DICE)]
+        self.roll_button = self._button("Roll", "dp-roll", self._on_roll, "primary", width="190px")
+        self.step_button = self._button("Step ▶", "dp-step", self._on_step, "", width="130px")
+        self.turn_button = self._button("Whole turn ▶▶", "dp-step-turn", self._on_turn, "", width="130px")
+        self.hint_button = self._button("Hint", "dp-hint", self._on_hint, "info", width="100px")
+        self.auto_play = widgets.Checkbox(False, description="Computer plays by itself", indent=False)
+        self.auto_play.add_class("dp-auto")
+        self.auto_play.observe(self._on_auto, names="value")
+        self.coach = widgets.Checkbox(False, description="Coach: tell me what each choice cost", indent=False)
+        self.coach.add_class("dp-coach")
+        self.message = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.message.add_class("dp-message")
+        self.box_buttons = {name: self._box_button(name) for name in self.rules.box_names}
+        self.scorecard = widgets.GridBox(layout=widgets.Layout(grid_gap="1px 0px", align_items="flex-end"))
+        self.scorecard.add_class("dp-scorecard")
+        self._cells: dict[tuple[str, int], widgets.HTML] = {}
+        self._setup_widgets(names)
+        dice_row = widgets.HBox(
+            self.dice_buttons, layout=widgets.Layout(padding="14px 0 6px 0", overflow="visible")
+        )
+        dice_row.add_class("dp-dice-row")
+        controls = widgets.VBox([widgets.HBox([self.roll_button, self.hint_button]), self.coach])
+        computer = widgets.HBox([self.step_button, self.turn_button])
+        self._computer_row = widgets.VBox([computer, self.auto_play])
+        table = widgets.VBox(
+            [
+                widgets.HTML(
+                    '<div class="dp-help">Click a die to hold it. Click a green score to write it down.</div>'
+                ),
+                dice_row,
+            ]
+            + [controls, self._computer_row, self.message],
+            layout=widgets.Layout(width="345px", margin="0 18px 0 0"),
+        )
+        self.root = widgets.VBox(
+            [
+                self._style,
+                self.title,
+                self.status,
+                widgets.HBox([table, self.scorecard], layout=widgets.Layout(flex_flow="row wrap")),
+                self._setup,
+            ],
+            layout=widgets.Layout(padding="8px"),
+        )
+        self.root.add_class("dp-app")
+        self.root.add_class(f"dp-{self.rules.name}")
+
+    def _setup_widgets(self, names: Sequence[str] | None) -> None:
+        """The seat choosers and name boxes (used by New game) and the New game button."""
+        self.seat_choosers: list[widgets.Dropdown] = []
+        self.name_boxes: list[widgets.Text] = []
+        columns = []
+        for i in range(MAX_SEATS):
+            kind = self.seats[i] if i < len(self.seats) else "empty"
+            chooser = widgets.Dropdown(
+                options=[("Human", "human"), ("Computer", "computer"), ("—", "empty")],
+                value=kind,
+                layout=widgets.Layout(width="120px"),
+            )
+            chooser.add_class(f"dp-seat-{i}")
+            name = names[i] if names is not None and i < len(names) else ""
+            box = widgets.Text(
+                name, placeholder=f"name of seat {i + 1}", layout=widgets.Layout(width="120px")
+            )
+            box.add_class(f"dp-name-{i}")
+            self.seat_choosers.append(chooser)
+            self.name_boxes.append(box)
+            columns.append(widgets.VBox([box, chooser]))
+        self.new_game_button = self._button("New game", "dp-new-game", self._on_new_game, "success")
+        label = widgets.HTML("<b>Players</b> (for the next game):", layout=widgets.Layout(width="100%"))
+        self._setup = widgets.VBox(
+            [
+                label,
+                widgets.HBox([*columns, self.new_game_button], layout=widgets.Layout(align_items="flex-end")),
+            ],
+            layout=widgets.Layout(margin="16px 0 0 0", padding="8px 0 0 0", border_top="1px solid #d1d5db"),
+        )
+
+    def _button(
+        self, text: str, css: str, handler: Callable[[Any], None], style: str, width: str = "auto"
+    ) -> widgets.Button:
+        button = widgets.Button(description=text, button_style=style, layout=widgets.Layout(width=width))
+        button.add_class(css)
+        button.on_click(handler)
+        return button
+
+    def _die_button(self, position: int) -> widgets.Button:
+        button = widgets.Button(description="", layout=widgets.Layout(width="58px", height="58px"))
+        button.style.font_size = "40px"
+        for css in ("dp-die", f"dp-die-{position}", "dp-face-0"):
+            button.add_class(css)
+        button.on_click(lambda _button: self._do(lambda: self._toggle(position)))
+        return button
+
+    def _box_button(self, name: str) -> widgets.Button:
+        button = widgets.Button(
+            description="", layout=widgets.Layout(width="auto", height="26px", margin="0 2px")
+        )
+        button.add_class("dp-box")
+        button.add_class(f"dp-box-{slug(name)}")
+        button.on_click(lambda _button: self._do(lambda: self._score(name)))
+        return button
+
+    # --- the model: whose turn, which seat ------------------------------------------------------
+    @property
+    def current_seat(self) -> str:
+        """``"human"`` or ``"computer"``: the kind of seat whose turn it is."""
+        return self.seats[self.game.current_player]
+
+    @property
+    def current_name(self) -> str:
+        return self.game.player_names[self.game.current_player]
+
+    def _names_for(self, seats: Sequence[str]) -> list[str]:
+        defaults = default_names(seats)
+        active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"][: len(seats)]
+        typed = [self.name_boxes[i].value.strip() for i in active]
+        return [t or d for t, d in zip(typed, defaults, strict=True)]
+
+    def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> ScorecardGame:
+        seed = int(self._rng.integers(2**32))
+        return ScorecardGame(self.rules, players=list(names), seed=seed)
+
+    # --- actions: each calls the game, the caller then refreshes ---------------------------------
+    def _do(self, action: Callable[[], str | None]) -> None:
+        """Run one action; a refused one (``DicePokerError``) is shown on the message line."""
+        try:
+            text = action()
+        except DicePokerError as err:
+            self._say(str(err), "error")
+        else:
+            if text is not None:
+                self._say(text, self._kind_of(text))
+        self.refresh()
+
+    def _kind_of(self, text: str) -> str:
+        if self.game.is_over:
+            return "good"
+        if self.seats[self._last_actor] == "computer":
+            return "computer"
+        return "info"
+
+    def _require_human(self, doing: str) -> None:
+        if self.game.is_over:
+            raise IllegalActionError("the game is over: press New game")
+        if self.current_seat == "computer":
+            raise IllegalActionError(
+                f"it is {self.current_name}'s turn (the computer): press Step to {doing}"
+            )
+
+    def _toggle(self, position: int) -> str:
+        self._require_human("see its move")
+        self._last_actor = self.game.current_player
+        self.game.toggle_hold(position)
+        value = self.game.positions[position]  # type: ignore[index]
+        held = self.game.held[position]
+        return f"{self.current_name} {'holds' if held else 'releases'} a {value}."
+
+    def _on_roll(self, _button: Any) -> None:
+        self._do(self._roll)
+
+    def _roll(self) -> str:
+        self._require_human("see its roll")
+        who = self.current_name
+        self._last_actor = self.game.current_player
+        if self.game.positions is None:
+            self.game.roll()
+            return f"{who} rolls {dice_text(self.game.positions)}." + self._rolls_left_text()  # type: ignore[arg-type]
+        keep = Keep(Dice(v for v, h in zip(self.game.positions, self.game.held, strict=True) if h))
+        coach = self._coach_before()
+        self.game.roll()
+        if self.game.rolls_left == 0 and len(keep.dice) == NUMBER_OF_DICE:
+            text = f"{who} keeps all five dice: now score a box."
+        else:
+            text = f"{who} rolls {dice_text(self.game.positions)}." + self._rolls_left_text()  # type: ignore[arg-type]
+        return text + self._coach_after(coach, keep, "keep")
+
+    def _score(self, box: str) -> str:
+        self._require_human("see its choice")
+        who = self.current_name
+        self._last_actor = self.game.current_player
+        coach = self._coach_before() if self.game.positions is not None else None
+        name = self.rules.box(box).name
+        bonus_before = self.game.poker_bonus_points()
+        points = self.game.score(name)
+        return self._scored_text(who, name, points, bonus_before) + self._coach_after(
+            coach, Score(name), "choice"
+        )
+
+    def _scored_text(self, who: str, box: str, points: int, bonus_before: int) -> str:
+        player = self.game.player_names.index(who)
+        text = f"{who} writes {plain(points)} in {box}."
+        extra = self.game.poker_bonus_points(player) - bonus_before
+        if extra:
+            text += f" {self.rules.poker_box} bonus: +{extra}!"
+        if self.game.is_over:
+            text += " " + self._final_text()
+        return text
+
+    def _rolls_left_text(self) -> str:
+        left = self.game.rolls_left
+        if left == 0:
+            return " No rolls left: score a box."
+        return f" {left} roll{'s' if left != 1 else ''} left."
+
+    def _final_text(self) -> str:
+        text = turn_caption(self.game) + "."
+        if self.rules.par and len(self.game.player_names) > 1:
+            settled = ", ".join(
+                f"{n} {signed(s)}"
+                for n, s in zip(self.game.player_names, self.game.settlement(), strict=True)
+            )
+            text += f" Settlement: {settled}."
+        return text
+
+    # --- the computer's turn, one action at a time ----------------------------------------------
+    def _on_step(self, _button: Any) -> None:
+        self._do(self.step)
+
+    def _on_turn(self, _button: Any) -> None:
+        self._do(self.play_computer_turn)
+
+    def step(self) -> str:
+        """Make the computer seat whose turn it is take one action: roll, keep or score."""
+        if self.game.is_over:
+            raise IllegalActionError("the game is over: press New game")
+        if self.current_seat != "computer":
+            raise IllegalActionError(f"it is {self.current_name}'s turn: a human plays it with the buttons")
+        game, who = self.game, self.current_name
+        self._last_actor = game.current_player
+        if game.positions is None:
+            game.roll()
+            return f"{who} rolls {dice_text(game.positions)}."  # type: ignore[arg-type]
+        if self._pending_keep is not None:
+            keep, self._pending_keep = self._pending_keep, None
+            game.apply(keep)
+            return f"{who} rerolls {NUMBER_OF_DICE - len(keep.dice)}: {dice_text(game.positions)}."  # type: ignore[arg-type]
+        choice = self.strategy(game.view())
+        if isinstance(choice, Score):
+            bonus_before = game.poker_bonus_points()
+            points = game.score(choice.box)
+            return self._scored_text(who, self.rules.box(choice.box).name, points, bonus_before)
+        if not isinstance(choice, Keep):
+            raise IllegalActionError(f"the computer's strategy chose {choice!r}, not Keep(...) or Score(...)")
+        if len(choice.dice) == NUMBER_OF_DICE:
+            game.apply(choice)
+            return f"{who} keeps all five dice: {dice_text(game.positions)}."  # type: ignore[arg-type]
+        if not game.dice.contains(choice.dice):  # type: ignore[union-attr]
+            raise IllegalActionError(f"the computer wanted to keep {choice.dice}, not among {game.dice}")
+        self._pending_keep = choice
+        kept = str(choice.dice) and "-".join(str(choice.dice))
+        return f"{who} keeps {kept or 'nothing'} and will reroll {NUMBER_OF_DICE - len(choice.dice)}."
+
+    def play_computer_turn(self) -> str:
+        """Play the rest of the computer's turn at once; the message tells what it did."""
+        if self.game.is_over or self.current_seat != "computer":
+            return self.step()  # refused with the reason
+        who, steps = self.game.current_player, []
+        while not self.game.is_over and self.game.current_player == who and len(steps) < 20:
+            steps.append(self.step())
+            if self.game.positions is None:  # it scored: the turn is over
+                break
+        return " ".join(steps)
+
+    def _on_auto(self, change: Mapping[str, Any]) -> None:
+        self.refresh()
+
+    def _schedule_computer(self) -> None:
+        """With "Computer plays by itself" ticked, take the next computer step after a pause."""
+        if not self.auto_play.value or self.game.is_over or self.current_seat != "computer":
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python, tests): Step by hand
+            return
+        generation = self._generation
+
+        def go() -> None:
+            still = generation == self._generation and self.auto_play.value and not self.game.is_over
+            if still and self.current_seat == "computer":
+                self._do(self.step)
+
+        loop.call_later(self.auto_delay, go)
+
+    # --- hints and the cost of each choice --------------------------------------------------------
+    def _on_hint(self, _button: Any) -> None:
+        self._do(self._hint)
+
+    def _hint(self) -> str:
+        if self.hints is None:
+            raise IllegalActionError("hints are not available in this installation")
+        self._require_human("see its move")
+        self._last_actor = self.game.current_player
+        if self.game.positions is None:
+            return "Hint: roll the dice first — there is nothing to choose yet."
+        self._say("Thinking … (the first time, the computer solves the whole game: this can take a while)")
+        best = self.hints.hint(self.game).best
+        return f"Hint: {best.label} — worth {best.expected:.1f} points on average from here."
+
+    def _coach_before(self) -> Any:
+        """The hint for the state before a human's choice (``None`` without hints)."""
+        if self.hints is None or not self.coach.value or self.game.positions is None or self.game.is_over:
+            return None
+        self._say("Thinking … (the first time, the computer solves the whole game: this can take a while)")
+        try:
+            return self.hints.hint(self.game)
+        except DicePokerError:  # no hint for this game: play on without the coach
+            return None
+
+    @staticmethod
+    def _coach_after(coach: Any, action: Keep | Score, what: str) -> str:
+        if coach is None:
+            return ""
+        cost = float(coach.cost(action))
+        if cost < 0.05:
+            return f" That {what} was the best one."
+        return f" This {what} cost you {cost:.1f} points on average (best: {coach.best.label})."
+
+    # --- new game --------------------------------------------------------------------------------
+    def _on_new_game(self, _button: Any) -> None:
+        self._do(self.new_game)
+
+    def new_game(self) -> str:
+        """Start a new game with the seats and names chosen in the Players row."""
+        seats = tuple(c.value for c in self.seat_choosers if c.value != "empty")
+        if not seats:
+            raise DicePokerError("every seat is empty: choose Human or Computer for at least one seat")
+        seats = check_seats(seats)
+        game = self._new_game(seats, self._names_for(seats))
+        self.game, self.seats = game, seats
+        self._pending_keep = None
+        self._generation += 1
+        self._cells.clear()
+        return self._welcome()
+
+    def _welcome(self) -> str:
+        players = ", ".join(
+            f"{n} ({'computer' if s == 'computer' else 'human'})"
+            for n, s in zip(self.game.player_names, self.seats, strict=True)
+        )
+        return f"New game of {self.rules.title}: {players}."
+
+    # --- showing the state -----------------------------------------------------------------------
+    def _say(self, text: str, kind: str = "info") -> None:
+        self._message_count += 1
+        self.last_message = text
+        icon = {"error": "⚠ ", "good": "★ "}.get(kind, "")
+        seq = self._message_count
+        self.message.value = (
+            f'<div class="dp-msg dp-msg-{kind}" data-seq="{seq}">{icon}{html.escape(text)}</div>'
+        )
+
+    def refresh(self) -> None:
+        """Bring every widget up to date with the game."""
+        self._refresh_status()
+        self._refresh_dice()
+        self._refresh_buttons()
+        self._refresh_scorecard()
+        self._schedule_computer()
+
+    def _refresh_status(self) -> None:
+        caption = turn_caption(self.game)
+        if not self.game.is_over and self.current_seat == "computer":
+            caption += " (the computer: press Step)" if not self.auto_play.value else " (the computer)"
+        self.status.value = f'<div class="dp-status-line">{html.escape(caption)}</div>'
+
+    def _shown_held(self) -> tuple[bool, ...]:
+        if self._pending_keep is not None and self.game.positions is not None:
+            return kept_positions(self.game.positions, self._pending_keep.dice)
+        return self.game.held
+
+    def _refresh_dice(self) -> None:
+        positions = self.game.positions
+        held = self._shown_held()
+        can_hold = (
+            positions is not None
+            and not self.game.is_over
+            and self.current_seat == "human"
+            and self.game.rolls_left > 0
+        )
+        for i, button in enumerate(self.dice_buttons):
+            value = positions[i] if positions else 0
+            _set_class(button, "dp-held", bool(positions) and held[i])
+            for face in range(7):
+                _set_class(button, f"dp-face-{face}", face == value)
+            button.description = DIE_FACES[value - 1] if value else ""
+            button.disabled = not can_hold
+            if value:
+                button.tooltip = f"{value}: " + ("held — click to release" if held[i] else "click to hold")
+            else:
+                button.tooltip = "not rolled yet"
+
+    def _refresh_buttons(self) -> None:
+        game = self.game
+        human = not game.is_over and self.current_seat == "human"
+        if game.positions is None:
+            self.roll_button.description = f"Roll ({game.rolls_left} left)"
+        elif all(game.held) and game.rolls_left:
+            self.roll_button.description = "Keep all five"
+        elif game.rolls_left:
+            self.roll_button.description = f"Roll again ({game.rolls_left} left)"
+        else:
+            self.roll_button.description = "No rolls left: score"
+        self.roll_button.disabled = not (human and game.rolls_left > 0)
+        has_computer = "computer" in self.seats
+        self._computer_row.layout.display = "flex" if has_computer else "none"
+        computer_turn = not game.is_over and self.current_seat == "computer"
+        self.step_button.disabled = self.turn_button.disabled = not computer_turn
+        self.hint_button.layout.display = "none" if self.hints is None else "inline-block"
+        self.coach.layout.display = "none" if self.hints is None else "flex"
+        self.hint_button.disabled = not (human and game.positions is not None)
+
+    def _refresh_scorecard(self) -> None:
+        game = self.game
+        players = len(game.player_names)
+        current = None if game.is_over else game.current_player
+        options = game.options() if game.positions is not None else None
+        rows = scorecard_rows(
+            self.rules,
+            game.scorecards,
+            poker_bonus_points=[game.poker_bonus_points(i) for i in range(players)],
+            options=options,
+            current=current,
+            first_roll=game.first_roll,
+        )
+        human = current is not None and self.current_seat == "human"
+        children: list[widgets.Widget] = [self._cell("head:", 0, '<div class="dp-head dp-label">Box</div>')]
+        for i, name in enumerate(game.player_names):
+            marker = "▶ " if i == current else ""
+            kind = "computer" if self.seats[i] == "computer" else "human"
+            css = "dp-head dp-cell-current" if i == current else "dp-head"
+            text = f'{marker}{html.escape(name)}<br><span class="dp-note">{kind}</span>'
+            children.append(
+                self._cell("head", i, f'<div class="{css}" title="{html.escape(name)}">{text}</div>')
+            )
+        for row in rows:
+            if row.kind == "heading":
+                note = f'<br><span class="dp-note">{html.escape(row.note)}</span>' if row.note else ""
+                text = f'<div class="dp-heading dp-label">{html.escape(row.label)}{note}</div>'
+                children.append(self._cell("heading:" + row.label, 0, text))
+                children += [
+                    self._cell(f"heading:{row.label}:", i, '<div class="dp-heading">&nbsp;</div>')
+                    for i in range(players)
+                ]
+                continue
+            note = (
+                f' <span class="dp-note">({html.escape(row.note)})</span>'
+                if row.note and row.kind != "box"
+                else ""
+            )
+            children.append(
+                self._cell(
+                    "label:" + row.label,
+                    0,
+                    f'<div class="dp-cell dp-label dp-label-{row.kind}">{html.escape(row.label)}{note}</div>',
+                )
+            )
+            for i, cell in enumerate(row.cells):
+                if row.kind == "box" and human and i == current and cell.kind in ("option", "double"):
+                    children.append(self._show_box_button(row.box, cell))  # type: ignore[arg-type]
+                else:
+                    children.append(self._value_cell(row.label, row.kind, i, cell, i == current))
+        self.scorecard.layout.grid_template_columns = f"190px repeat({players}, 78px)"
+        self.scorecard.children = children
+        for name, button in self.box_buttons.items():
+            if (
+                name in game.scorecard(game.current_player)
+                or not human
+                or options is None
+                or name not in options
+            ):
+                button.disabled = True
+                button.description = ""
+
+    def _cell(self, key: str, player: int, value: str) -> widgets.HTML:
+        widget = self._cells.get((key, player))
+        if widget is None:
+            widget = widgets.HTML(layout=widgets.Layout(margin="0", width="auto"))
+            self._cells[(key, player)] = widget
+        widget.value = value
+        return widget
+
+    def _value_cell(self, label: str, kind: str, player: int, cell: Cell, current: bool) -> widgets.HTML:
+        css = ["dp-cell", f"dp-cell-{cell.kind}", f"dp-cell-{kind}"]
+        if current:
+            css.append("dp-cell-current")
+        return self._cell(
+            "cell:" + label,
+            player,
+            f'<div class="{" ".join(css)}">{html.escape(cell.text) or "&nbsp;"}</div>',
+        )
+
+    def _show_box_button(self, box: str, cell: Cell) -> widgets.Button:
+        button = self.box_buttons[box]
+        points = self.game.options()[box]
+        tone = "zero" if points == 0 else cell.kind
+        colour, text = BOX_COLOURS[tone]
+        button.style.button_color, button.style.text_color = colour, text
+        _set_class(button, "dp-box-zero", points == 0)
+        button.description = cell.text
+        button.tooltip = f"write {plain(points)} in {box}" + (
+            " (doubled: first roll)" if cell.kind == "double" else ""
+        )
+        button.disabled = False
+        return button
+
+    # --- display and closing ---------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        return self.root._repr_mimebundle_(**kwargs)
+
+    def close(self) -> None:
+        """Close every widget of the UI (the game object stays usable)."""
+        self._generation += 1
+        for widget in _descendants(self.root) + list(self.box_buttons.values()) + list(self._cells.values()):
+            widget.close()
+
+
+def _set_class(widget: widgets.DOMWidget, css: str, on: bool) -> None:
+    """Add or remove a CSS class, touching the widget only when it changes."""
+    has = css in widget._dom_classes
+    if on and not has:
+        widget.add_class(css)
+    elif has and not on:
+        widget.remove_class(css)
+
+
+def _descendants(widget: widgets.Widget) -> list[widgets.Widget]:
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _descendants(child)
+    return found
+
+
+def play(
+    game: str | ScorecardRules = "classic",
+    seats: Sequence[str] = ("human", "computer"),
+    names: Sequence[str] | None = None,
+    seed: int | None = None,
+) -> PlayUI:
+    """Show a scorecard game to play: 1 to 4 seats, each ``"human"`` or ``"computer"``.
+
+    Leave the returned UI as a cell's last expression to display it.
+
+    >>> ui = play("classic", seats=("human", "computer"), names=["Ann", "Robot"], seed=3)
+    >>> ui.game.player_names, ui.seats
+    (('Ann', 'Robot'), ('human', 'computer'))
+    """
+    return PlayUI(game, seats=seats, names=names, seed=seed)
