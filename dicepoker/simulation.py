@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .dice import NUMBER_OF_DICE
+from .dice import NUMBER_OF_DICE, Dice
 from .errors import DicePokerError
 from .odds import (
     POWERS_OF_SIX,
     CombinationLike,
     catalogue,
+    dice_key,
     game_holds,
     holds_on_rolls,
     ordered_outcome_rolls,
@@ -208,9 +209,14 @@ class SimulatedTurns:
 
 
 def simulate_turns(
-    plan: TurnPlan, n: int = 100_000, rng: np.random.Generator | int | None = None
+    plan: TurnPlan,
+    n: int = 100_000,
+    rng: np.random.Generator | int | None = None,
+    keep: Dice | str | None = None,
 ) -> SimulatedTurns:
     """Play ``n`` turns at once, following ``plan`` (keep its dice, reroll the others, stop when it says).
+
+    With ``keep``, every turn starts from those dice held: its first roll throws only the others.
 
     >>> turns = simulate_turns(hold_plan("Poker"), n=200_000, rng=5)
     >>> turns.hold_chance().contains(hold_plan("Poker").value())
@@ -219,12 +225,17 @@ def simulate_turns(
     rng = np.random.default_rng(rng)
     t = turn_tables()
     roll_at = roll_index_by_key()
-    current = roll_indices(roll_dice(n, rng))
+    held = Dice.parse(keep) if keep is not None else Dice()
+    thrown = n * (NUMBER_OF_DICE - len(held))
+    rest = roll_dice(n, rng, NUMBER_OF_DICE - len(held))
+    if held:
+        current = roll_at[dice_key(held) + _FACE_KEYS[rest].sum(axis=1)].astype(np.intp)
+    else:
+        current = roll_indices(rest)
     history = np.empty((n, plan.rolls), dtype=np.intp)
     outcomes = np.zeros(n, dtype=np.int64)
     stopped_after = np.full(n, plan.rolls, dtype=np.int64)
     playing = np.ones(n, dtype=bool)
-    thrown = n * NUMBER_OF_DICE
     for stage in range(plan.rolls):
         history[:, stage] = current
         stop = playing & plan.stops[stage][current]
@@ -275,6 +286,25 @@ def simulate_hold_by_roll(
     [0.15, 0.41, 0.61]
     """
     return simulate_turns(hold_plan(combination, game, rolls), n, rng).hold_chance_by_roll()
+
+
+def simulate_chance_with_keep(
+    combination: CombinationLike,
+    keep: Dice | str,
+    game: str = "classic",
+    rolls_left: int = 2,
+    n: int = 100_000,
+    rng: np.random.Generator | int | None = None,
+) -> Estimate:
+    """The chance of ending with the combination after keeping ``keep`` with ``rolls_left`` rolls to go
+    (best play after), estimated from ``n`` turns.
+
+    >>> simulate_chance_with_keep("Large Straight", "2346", n=100_000, rng=3).contains(Fraction(11, 36))
+    True
+    """
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or rolls_left < 1:
+        raise DicePokerError(f"keeping dice needs a roll left, not rolls_left = {rolls_left!r}")
+    return simulate_turns(hold_plan(combination, game, rolls_left), n, rng, keep=keep).hold_chance()
 
 
 def simulate_expected_score(
