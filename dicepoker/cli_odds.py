@@ -74,7 +74,14 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``odds`` subcommand to the command line."""
+    """Add the ``odds`` subcommand to the command line.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["odds", "--game", "board"]).game
+    'board'
+    """
     parser = subparsers.add_parser("odds", help="exact odds of every combination of a game")
     parser.add_argument("--game", default="classic", choices=ODDS_GAMES)
     parser.add_argument("--json", action="store_true", help="print JSON")

@@ -152,7 +152,11 @@ def ordered_outcomes() -> np.ndarray:
 
 @cache
 def ordered_outcome_rolls() -> np.ndarray:
-    """For each of the 7776 ordered outcomes, the position of its (unordered) roll in :func:`all_rolls`."""
+    """For each of the 7776 ordered outcomes, the position of its (unordered) roll in :func:`all_rolls`.
+
+    >>> all_rolls()[ordered_outcome_rolls()[1]]  # outcome 1-1-1-1-2
+    Dice('11112')
+    """
     keys = POWERS_OF_SIX[ordered_outcomes() - 1].sum(axis=1)
     table = roll_index_by_key()[keys].astype(np.intp)
     table.setflags(write=False)

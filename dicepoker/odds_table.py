@@ -43,7 +43,11 @@ DOUBLED_NOTE = (
 
 @dataclass(frozen=True)
 class CombinationOdds:
-    """The exact odds of one combination: on one roll, and by the end of a three-roll turn."""
+    """The exact odds of one combination: on one roll, and by the end of a three-roll turn.
+
+    >>> game_odds("classic")[-2]
+    CombinationOdds(name='Poker', one_roll=Fraction(1, 1296), within_three=Fraction(347897, 7558272))
+    """
 
     name: str
     one_roll: Fraction

@@ -177,6 +177,10 @@ class SimulatedTurns:
     ``rolls[t, i]`` is the roll showing after roll ``i + 1`` of turn ``t`` (stopped dice stay),
     ``outcomes[t]`` the value at the end (1/0 for holding, or the score), ``stopped_after[t]``
     the roll after which the turn stopped, ``dice_thrown`` the number of dice thrown in all.
+
+    >>> turns = simulate_turns(hold_plan("Pair"), n=1000, rng=0)
+    >>> turns.rolls.shape, bool(turns.stopped_after.min() >= 1)
+    ((1000, 3), True)
     """
 
     plan: TurnPlan

@@ -79,7 +79,12 @@ class TurnTables:
 
 @cache
 def turn_tables() -> TurnTables:
-    """The transition matrix keep -> roll and the keeps of every roll, built once and cached."""
+    """The transition matrix keep -> roll and the keeps of every roll, built once and cached.
+
+    >>> t = turn_tables()
+    >>> int(t.transition[0].sum()) == 6**5  # from the empty keep, every roll of five dice
+    True
+    """
     rolls, keeps = all_rolls(), all_keeps()
     roll_at, keep_at = roll_index_by_key(), keep_index_by_key()
     keep_keys = np.array([dice_key(k) for k in keeps], dtype=np.int64)
@@ -105,7 +110,12 @@ def turn_tables() -> TurnTables:
 
 @cache
 def roll_overlaps() -> np.ndarray:
-    """A (252, 252) table: how many dice two rolls have in common (as multisets)."""
+    """A (252, 252) table: how many dice two rolls have in common (as multisets).
+
+    >>> from dicepoker.odds import roll_index
+    >>> int(roll_overlaps()[roll_index("11234"), roll_index("12355")])  # 1, 2 and 3
+    3
+    """
     counts = turn_tables().roll_counts
     overlap = np.minimum(counts[:, None, :], counts[None, :, :]).sum(axis=2).astype(np.int8)
     overlap.setflags(write=False)
@@ -349,7 +359,7 @@ def within_three_probability(combination: CombinationLike, game: str = "classic"
     keeping dice to make it as likely as possible.
 
     >>> within_three_probability("Full House"), within_three_probability("Full House", rolls=1)
-    (Fraction(...), Fraction(25, 648))
+    (Fraction(5485535, 15116544), Fraction(25, 648))
     """
     return hold_plan(combination, game, rolls).value()
 
@@ -375,7 +385,7 @@ def hold_chance_by_roll(
     """The chance that the dice hold the combination after roll 1, 2, 3 (playing for it).
 
     >>> hold_chance_by_roll("Poker")[:2]
-    [Fraction(1, 1296), Fraction(...)]
+    [Fraction(1, 1296), Fraction(221, 17496)]
     """
     plan = hold_plan(combination, game, rolls)
     holds = plan.stop_values[-1] > 0
