@@ -322,3 +322,29 @@ def check_caller(
         "view_probability_true(view) is low"
     )
     return Feedback(rate >= target, f"{rate:.0%}", "" if rate >= target else hint)
+
+
+def bluff_rate_sweep(
+    rates: Sequence[float],
+    opponent: BluffBot | None = None,
+    *,
+    games: int = 100,
+    rules: BluffRules = BLUFF,
+    rng: np.random.Generator | int | None = 0,
+) -> pd.DataFrame:
+    """How the reasoning bot fares against ``opponent`` (default: naive) at each bluff rate.
+
+    >>> bluff_rate_sweep([0.0, 0.5], games=4, rng=1)["games"].tolist()
+    [4, 4]
+    """
+    opponent = NaiveBot() if opponent is None else opponent
+    rows = []
+    for rate in rates:
+        bots = {"reasoning": ReasoningBot(bluff_rate=rate, rules=rules), "opponent": opponent}
+        table = tournament(bots, games=games, rules=rules, rng=rng)
+        row = table.loc["reasoning"]
+        rows.append(
+            (rate, int(row["games"]), int(row["wins"]), row["win rate"], row["ci low"], row["ci high"])
+        )
+    columns = ["bluff rate", "games", "wins", "win rate", "ci low", "ci high"]
+    return pd.DataFrame(rows, columns=columns).set_index("bluff rate")
