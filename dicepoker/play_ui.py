@@ -175,6 +175,9 @@ class PlayUI:
 
     The UI owns a :class:`ScorecardGame` (``ui.game``); each button calls one game action and
     then :meth:`refresh`. Refused actions (a :class:`DicePokerError`) go to the message line.
+    ``strategy`` maps the rule set to the computer seats' strategy (default:
+    :func:`dicepoker.bots.default_computer_strategy`); ``hints`` is the hints module, ``True``
+    to use :mod:`dicepoker.hints` when installed, or ``False`` for none.
 
     >>> ui = PlayUI("two_part", seats=("human",), seed=1)
     >>> ui.game.rules.name, "dp-two_part" in ui.root._dom_classes
@@ -191,7 +194,8 @@ class PlayUI:
         names: Sequence[str] | None = None,
         seed: int | None = None,
         *,
-        strategy: Callable[[ScorecardRules], Strategy] = default_computer_strategy,
+        strategy: Callable[[ScorecardRules], Strategy] | None = None,
+        hints: ModuleType | None | bool = True,
     ) -> None:
         rules = find_game(game) if isinstance(game, str) else game
         if not isinstance(rules, ScorecardRules):
@@ -201,9 +205,9 @@ class PlayUI:
         if names is not None and len(names) != len(self.seats):
             raise DicePokerError(f"{len(names)} names for {len(self.seats)} seats: {list(names)}")
         self._rng = np.random.default_rng(seed)
-        self._make_strategy = strategy
-        self.strategy: Strategy = strategy(rules)
-        self.hints = load_hints()
+        self.strategy: Strategy = (strategy or default_computer_strategy)(rules)
+        self._strategy_used = False
+        self.hints = load_hints() if hints is True else (hints or None)
         self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
         self._generation = 0  # counts games, so a scheduled computer step never acts on a new one
         self._message_count = 0
@@ -458,6 +462,9 @@ class PlayUI:
             keep, self._pending_keep = self._pending_keep, None
             game.apply(keep)
             return f"{who} rerolls {NUMBER_OF_DICE - len(keep.dice)}: {dice_text(game.positions)}."  # type: ignore[arg-type]
+        if not self._strategy_used:  # the first decision may load or solve a value table
+            self._say(f"{who} is thinking …", "computer")
+            self._strategy_used = True
         choice = self.strategy(game.view())
         if isinstance(choice, Score):
             bonus_before = game.poker_bonus_points()

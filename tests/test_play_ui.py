@@ -10,15 +10,17 @@ from fractions import Fraction
 
 import pytest
 
-from dicepoker import DicePokerError, Keep, Score, find_game
+from dicepoker import DicePokerError, Keep, Score, bots, find_game
+from dicepoker import play_ui as play_ui_module
+from dicepoker.bots import simple_bot
 from dicepoker.display import MINUS
-from dicepoker.play_ui import PlayUI, play, slug
+from dicepoker.play_ui import PlayUI, slug
 
 
-@pytest.fixture(autouse=True)
-def no_hints(monkeypatch):
-    """Most tests run without the hints module (it would solve the game); one test fakes it."""
-    monkeypatch.setitem(sys.modules, "dicepoker.hints", None)
+def play(game="classic", seats=("human", "computer"), names=None, seed=None, hints=False) -> PlayUI:
+    """The widget as ``dicepoker.play`` builds it, but with the simple bot and no hints by default,
+    so that no test waits for the optimal solver (``play`` itself is tested for its wiring below)."""
+    return PlayUI(game, seats, names, seed, strategy=lambda rules: simple_bot, hints=hints)
 
 
 def number(text: str) -> int:
@@ -298,10 +300,9 @@ def fake_hints_module(calls: list[str]) -> types.ModuleType:
     return module
 
 
-def test_hint_button_and_the_cost_of_each_choice(monkeypatch):
+def test_hint_button_and_the_cost_of_each_choice():
     calls: list[str] = []
-    monkeypatch.setitem(sys.modules, "dicepoker.hints", fake_hints_module(calls))
-    ui = play("classic", seats=("human",), seed=2)
+    ui = play("classic", seats=("human",), seed=2, hints=fake_hints_module(calls))
     assert ui.hint_button.layout.display != "none" and ui.coach.layout.display != "none"
     assert ui.hint_button.disabled  # nothing to choose before the first roll
     ui.hint_button.click()
@@ -360,3 +361,20 @@ def test_same_seed_same_game_and_display_bundle():
     assert "application/vnd.jupyter.widget-view+json" in bundle
     a.close()
     assert a.roll_button.comm is None and a.root.comm is None
+
+
+def test_play_wires_the_default_computer_strategy_and_the_hints_module(monkeypatch):
+    asked = []
+
+    def fake_strategy(rules):
+        asked.append(rules.name)
+        return simple_bot
+
+    monkeypatch.setattr(play_ui_module, "default_computer_strategy", fake_strategy)
+    ui = play_ui_module.play("two_part", seats=("human", "computer"), seed=1)
+    assert asked == ["two_part"] and ui.strategy is simple_bot
+    assert bots.default_computer_strategy is not fake_strategy
+    monkeypatch.setattr(play_ui_module, "load_hints", lambda: None)
+    assert play_ui_module.play(seats=("human",)).hint_button.layout.display == "none"
+    monkeypatch.setitem(sys.modules, "dicepoker.hints", None)  # an installation without hints
+    assert play_ui_module.load_hints() is None
