@@ -8,6 +8,7 @@
 from .bots import Strategy, TurnView, default_computer_strategy, play_turn, simple_bot
 from .combinations import BLUFF_CATEGORIES, Combination, bluff_category, combinations_of
 from .dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
+from .display import dice_html, game_html, scorecard_html
 from .errors import (
     DicePokerError,
     IllegalActionError,
@@ -34,6 +35,7 @@ from .odds_figures import (
     turn_flow_figure,
 )
 from .odds_table import CombinationOdds, game_odds, game_odds_table, one_roll_table
+from .play_ui import PlayUI, play
 from .scorecard import Box, JokerRule, ScorecardRules
 from .scorecard_game import Keep, Outcome, Roll, Score, ScorecardGame
 from .simulation import (
@@ -101,6 +103,12 @@ __all__ = [
     "find_game",
     "reroll_distribution",
     "roll_distribution",
+    # display and the play widget (issue 2)
+    "PlayUI",
+    "dice_html",
+    "game_html",
+    "play",
+    "scorecard_html",
     # odds (issue 3)
     "CombinationOdds",
     "Estimate",
