@@ -5,6 +5,49 @@
 16
 """
 
+from .bluff import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand, hands_above, holds, next_hand
+from .bluff_bots import (
+    CallerBot,
+    NaiveBot,
+    RandomBot,
+    ReasoningBot,
+    bluff_rate_sweep,
+    bluff_tournament,
+    check_caller,
+    play_bluff_game,
+    view_probability_true,
+)
+from .bluff_figures import (
+    bayes_figure,
+    bluff_category_figure,
+    bluff_rate_figure,
+    bluff_reach_figure,
+    tournament_figure,
+)
+from .bluff_game import (
+    Accept,
+    Announce,
+    BluffGame,
+    BluffOutcome,
+    BluffView,
+    CallBluff,
+    RoundResult,
+    Throw,
+    TurnRecord,
+)
+from .bluff_odds import (
+    bayes_table,
+    bayes_update,
+    category_probabilities,
+    hand_probability,
+    hand_table,
+    keep_to_reach,
+    probability_holds,
+    probability_true,
+    reach_probability,
+    reach_table,
+)
+from .bluff_ui import BluffUI, play_bluff
 from .bots import Strategy, TurnView, default_computer_strategy, play_turn, simple_bot
 from .combinations import BLUFF_CATEGORIES, Combination, bluff_category, combinations_of
 from .dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
@@ -155,4 +198,48 @@ __all__ = [
     "useful_dice_transitions",
     "wilson_interval",
     "within_three_probability",
+    # bluff (issue 6)
+    "ALL_HANDS",
+    "Accept",
+    "Announce",
+    "BLUFF",
+    "BluffGame",
+    "BluffOutcome",
+    "BluffRules",
+    "BluffUI",
+    "BluffView",
+    "CallBluff",
+    "CallerBot",
+    "Hand",
+    "NaiveBot",
+    "RandomBot",
+    "ReasoningBot",
+    "RoundResult",
+    "Throw",
+    "TurnRecord",
+    "bayes_figure",
+    "bayes_table",
+    "bayes_update",
+    "best_hand",
+    "bluff_category_figure",
+    "bluff_rate_figure",
+    "bluff_rate_sweep",
+    "bluff_reach_figure",
+    "bluff_tournament",
+    "category_probabilities",
+    "check_caller",
+    "hand_probability",
+    "hand_table",
+    "hands_above",
+    "holds",
+    "keep_to_reach",
+    "next_hand",
+    "play_bluff",
+    "play_bluff_game",
+    "probability_holds",
+    "probability_true",
+    "reach_probability",
+    "reach_table",
+    "tournament_figure",
+    "view_probability_true",
 ]

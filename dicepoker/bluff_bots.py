@@ -8,7 +8,7 @@ the public throws) and bluffs at a chosen rate.
 >>> game = play_bluff_game([NaiveBot(), ReasoningBot()], rng=1)
 >>> game.is_over, game.player_names
 (True, ('naive', 'reasoning'))
->>> table = tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=20, rng=1)
+>>> table = bluff_tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=20, rng=1)
 >>> list(table.columns)
 ['games', 'wins', 'win rate', 'ci low', 'ci high']
 """
@@ -26,7 +26,7 @@ import pandas as pd
 
 from .bluff import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
 from .bluff_game import Accept, Action, Announce, BluffGame, BluffView, CallBluff, Phase, Throw
-from .bluff_odds import Start, best_keep, probability_true, reach_probability
+from .bluff_odds import Start, keep_to_reach, probability_true, reach_probability
 from .dice import NUMBER_OF_DICE, Dice
 from .errors import DicePokerError, IllegalActionError
 from .exercises import Feedback
@@ -152,7 +152,7 @@ class ReasoningBot:
                 if len(keep) < NUMBER_OF_DICE and best < Hand.parse("full house 1s over 2s"):
                     return Throw(keep)
             elif not holding:  # aim at the lowest legal hand
-                keep = best_keep(dice, next_hand(last), view.rolls_left)  # type: ignore[arg-type]
+                keep = keep_to_reach(dice, next_hand(last), view.rolls_left)  # type: ignore[arg-type]
                 if len(keep) < NUMBER_OF_DICE:
                     return Throw(keep)
         return Announce(self.choose_announcement(best if holding else None, last, rng))
@@ -247,10 +247,10 @@ def _seat_names(bots: Sequence[BluffBot]) -> list[str]:
     return names
 
 
-def wilson_interval(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
+def win_rate_interval(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval for a win rate (good also near 0 and 1).
 
-    >>> [round(x, 3) for x in wilson_interval(50, 100)]
+    >>> [round(x, 3) for x in win_rate_interval(50, 100)]
     [0.404, 0.596]
     """
     if games <= 0:
@@ -274,7 +274,7 @@ def _normal_quantile(q: float) -> float:
     return (lo + hi) / 2
 
 
-def tournament(
+def bluff_tournament(
     bots: Mapping[str, BluffBot],
     *,
     games: int = 200,
@@ -297,7 +297,7 @@ def tournament(
         wins[game.player_names[game.winner]] += 1  # type: ignore[index]
     rows = []
     for n in names:
-        low, high = wilson_interval(wins[n], games, confidence)
+        low, high = win_rate_interval(wins[n], games, confidence)
         rows.append((n, games, wins[n], wins[n] / games if games else 0.0, low, high))
     columns = ["bot", "games", "wins", "win rate", "ci low", "ci high"]
     return pd.DataFrame(rows, columns=columns).set_index("bot")
@@ -315,7 +315,9 @@ def check_caller(
     >>> check_caller(lambda view: True, games=10).correct  # calling everything loses
     False
     """
-    table = tournament({"you": CallerBot(should_call), "reasoning": ReasoningBot()}, games=games, rng=rng)
+    table = bluff_tournament(
+        {"you": CallerBot(should_call), "reasoning": ReasoningBot()}, games=games, rng=rng
+    )
     rate = float(table.loc["you", "win rate"])
     hint = (
         f"your caller won {rate:.0%} of {games} games against the reasoning bot; try calling when "
@@ -341,7 +343,7 @@ def bluff_rate_sweep(
     rows = []
     for rate in rates:
         bots = {"reasoning": ReasoningBot(bluff_rate=rate, rules=rules), "opponent": opponent}
-        table = tournament(bots, games=games, rules=rules, rng=rng)
+        table = bluff_tournament(bots, games=games, rules=rules, rng=rng)
         row = table.loc["reasoning"]
         rows.append(
             (rate, int(row["games"]), int(row["wins"]), row["win rate"], row["ci low"], row["ci high"])

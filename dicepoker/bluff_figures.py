@@ -1,6 +1,6 @@
 """Figures of ``bluff``: plotly figures returned, never shown (leave one as a cell's last expression).
 
->>> fig = category_figure()
+>>> fig = bluff_category_figure()
 >>> [trace.name for trace in fig.data]
 ['exactly, one roll', 'at least, up to 3 rolls']
 """
@@ -37,11 +37,11 @@ def _percent(p: Fraction | float) -> str:
     return f"{float(p):.2%}"
 
 
-def category_figure(*, rules: BluffRules = BLUFF) -> go.Figure:
+def bluff_category_figure(*, rules: BluffRules = BLUFF) -> go.Figure:
     """Each category: the chance one roll reads exactly so, and of holding at least it after up to
     ``rules.opening_rolls`` rolls with the best keeping (paired bars, low to high).
 
-    >>> fig = category_figure()
+    >>> fig = bluff_category_figure()
     >>> fig.data[0].x[-1] == 6 / 7776
     True
     """
@@ -77,14 +77,14 @@ def category_figure(*, rules: BluffRules = BLUFF) -> go.Figure:
     return fig
 
 
-def reach_figure(
+def bluff_reach_figure(
     starts: Sequence[Start] = (), *, rules: BluffRules = BLUFF, include_one_roll: bool = True
 ) -> go.Figure:
     """Every announcement in order against its chance of being reached: one roll, a fresh cup
     (up to ``rules.opening_rolls`` rolls), and each inherited cup in ``starts`` (up to
     ``rules.reroll_rounds`` rerolls).
 
-    >>> fig = reach_figure(["66612"])
+    >>> fig = bluff_reach_figure(["66612"])
     >>> [trace.name for trace in fig.data]
     ['one roll', 'fresh cup, up to 3 rolls', 'cup 66612, up to 2 rerolls']
     """
@@ -171,7 +171,7 @@ def bayes_figure(
 def tournament_figure(
     table: pd.DataFrame, *, title: str = "Win rates with 95% confidence intervals"
 ) -> go.Figure:
-    """Win rates of a :func:`~dicepoker.bluff_bots.tournament` as bars with their confidence
+    """Win rates of a :func:`~dicepoker.bluff_bots.bluff_tournament` as bars with their confidence
     intervals, and a dashed line at the fair share (one over the number of bots).
 
     >>> import pandas as pd

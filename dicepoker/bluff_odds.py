@@ -146,12 +146,12 @@ def reach_probability(
     return Fraction(_exact_dot(weights, _reach_numerators(rolls)[:, h]), total * _SCALE**rolls)
 
 
-def best_keep(dice: Dice | str, announcement: Hand | str, rolls_left: int) -> Dice:
+def keep_to_reach(dice: Dice | str, announcement: Hand | str, rolls_left: int) -> Dice:
     """The dice to keep so as to hold ``announcement`` most likely in ``rolls_left`` rolls.
 
     Keeping all five means stop; among equally good keeps, the one keeping most dice.
 
-    >>> best_keep("66612", "four 6s", 2), best_keep("12356", "small straight", 1)
+    >>> keep_to_reach("66612", "four 6s", 2), keep_to_reach("12356", "small straight", 1)
     (Dice('666'), Dice('1235'))
     """
     dice = Dice.roll(dice)

@@ -35,7 +35,7 @@ import numpy as np
 from .bluff import BLUFF, BluffRules, best_hand, hands_above
 from .bluff_bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
 from .bluff_game import Accept, BluffGame, BluffView, Phase, RoundResult, Throw, TurnRecord
-from .bluff_odds import best_keep, reach_probability
+from .bluff_odds import keep_to_reach, reach_probability
 from .dice import NUMBER_OF_DICE
 from .display import dice_html, die_svg_data_uri
 from .errors import DicePokerError, IllegalActionError, UnknownNameError
@@ -494,7 +494,7 @@ class BluffUI:
         target = hands_above(last)[0] if last is not None else best_hand(view.dice)
         if left == 0:
             return f"Hint: no rolls left; your dice read {best_hand(view.dice)}."
-        keep = best_keep(view.dice, target, left)
+        keep = keep_to_reach(view.dice, target, left)
         p = reach_probability(target, start=view.dice, rolls=left)
         kept = "-".join(map(str, keep.values)) or "nothing"
         return f"Hint: to hold {target}, keep {kept}: you then make it with chance {float(p):.0%}."

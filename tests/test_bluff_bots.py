@@ -14,12 +14,12 @@ from dicepoker.bluff_bots import (
     RandomBot,
     ReasoningBot,
     announcer_start,
+    bluff_tournament,
     check_caller,
     made_dice,
     play_bluff_game,
-    tournament,
     view_probability_true,
-    wilson_interval,
+    win_rate_interval,
 )
 from dicepoker.bluff_game import Accept, Announce, BluffGame, CallBluff, Throw
 from dicepoker.bluff_odds import probability_true
@@ -48,8 +48,8 @@ def test_mixed_tables_finish_with_one_winner(seed):
 def test_same_seed_same_game_and_same_tournament():
     bots = [NaiveBot(), ReasoningBot()]
     assert play_bluff_game(bots, rng=5).to_json() == play_bluff_game(bots, rng=5).to_json()
-    a = tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=10, rng=3)
-    b = tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=10, rng=3)
+    a = bluff_tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=10, rng=3)
+    b = bluff_tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=10, rng=3)
     assert a.equals(b) and a["wins"].sum() == 10
 
 
@@ -146,19 +146,19 @@ def test_bluffing_rate_is_respected():
 
 
 def test_reasoning_beats_naive_and_random_in_seeded_tournaments():
-    table = tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=150, rng=0)
+    table = bluff_tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=150, rng=0)
     assert table.loc["reasoning", "ci low"] > 0.5
-    table = tournament({"random": RandomBot(), "reasoning": ReasoningBot()}, games=40, rng=0)
+    table = bluff_tournament({"random": RandomBot(), "reasoning": ReasoningBot()}, games=40, rng=0)
     assert table.loc["reasoning", "ci low"] > 0.5
 
 
 def test_wilson_interval_against_the_formula():
     # with no wins the upper end is z^2 / (n + z^2)
     z = 1.959963984540054
-    assert wilson_interval(0, 10)[1] == pytest.approx(z * z / (10 + z * z))
-    assert wilson_interval(0, 10)[0] == pytest.approx(0)
-    low, high = wilson_interval(30, 100)
-    assert low == pytest.approx(1 - wilson_interval(70, 100)[1])  # symmetric
+    assert win_rate_interval(0, 10)[1] == pytest.approx(z * z / (10 + z * z))
+    assert win_rate_interval(0, 10)[0] == pytest.approx(0)
+    low, high = win_rate_interval(30, 100)
+    assert low == pytest.approx(1 - win_rate_interval(70, 100)[1])  # symmetric
     assert low < 0.3 < high
     # normal approximation for large n
     assert high - low == pytest.approx(2 * z * math.sqrt(0.3 * 0.7 / 100), rel=0.03)

@@ -10,15 +10,15 @@ import pytest
 from dicepoker.bluff_bots import NaiveBot, bluff_rate_sweep
 from dicepoker.bluff_figures import (
     bayes_figure,
+    bluff_category_figure,
     bluff_rate_figure,
-    category_figure,
-    reach_figure,
+    bluff_reach_figure,
     tournament_figure,
 )
 
 
 def test_category_figure_one_roll_bars_are_the_counting_formulas():
-    fig = category_figure()
+    fig = bluff_category_figure()
     assert isinstance(fig, go.Figure)
     one_roll = dict(zip(fig.data[0].y, fig.data[0].x, strict=True))
     assert one_roll["Full House"] == pytest.approx(6 * 5 * comb(5, 3) / 7776)
@@ -29,7 +29,7 @@ def test_category_figure_one_roll_bars_are_the_counting_formulas():
 
 
 def test_reach_figure_top_hand_and_inherited_cup():
-    fig = reach_figure(["66612"])
+    fig = bluff_reach_figure(["66612"])
     names = list(fig.data[1].x)
     assert len(names) == 72 and names[0] == "nothing" and names[-1] == "five 6s"
     assert fig.data[1].y[-1] == pytest.approx(float((1 - Fraction(5, 6) ** 3) ** 5))

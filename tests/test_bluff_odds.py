@@ -12,10 +12,10 @@ from dicepoker.bluff import ALL_HANDS, Hand, best_hand
 from dicepoker.bluff_odds import (
     bayes_table,
     bayes_update,
-    best_keep,
     category_probabilities,
     hand_probability,
     hand_table,
+    keep_to_reach,
     probability_holds,
     probability_true,
     reach_probability,
@@ -155,7 +155,7 @@ def test_fresh_cup_three_rolls_against_brute_force(hand):
     "dice, hand, rolls", [("12346", "small straight", 1), ("66612", "four 6s", 2), ("11223", "three 2s", 2)]
 )
 def test_best_keep_achieves_the_reach_probability(dice, hand, rolls):
-    keep = best_keep(dice, hand, rolls)
+    keep = keep_to_reach(dice, hand, rolls)
     assert Dice.parse(dice).contains(keep)
     after = [Dice(keep.values + rest) for rest in product(range(1, 7), repeat=5 - len(keep))]
     value = sum((reach_probability(hand, start=d, rolls=rolls - 1) for d in after), Fraction(0)) / len(after)
@@ -163,9 +163,9 @@ def test_best_keep_achieves_the_reach_probability(dice, hand, rolls):
 
 
 def test_best_keep_examples():
-    assert best_keep("66612", "four 6s", 2) == Dice.parse("666")
-    assert best_keep("66622", "full house 6s over 2s", 2) == Dice.parse("66622")  # held: stop
-    assert best_keep("12346", "large straight", 1) == Dice.parse("2346")
+    assert keep_to_reach("66612", "four 6s", 2) == Dice.parse("666")
+    assert keep_to_reach("66622", "full house 6s over 2s", 2) == Dice.parse("66622")  # held: stop
+    assert keep_to_reach("12346", "large straight", 1) == Dice.parse("2346")
 
 
 # --- the announcer's throws: brute force ------------------------------------------------------------------
