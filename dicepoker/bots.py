@@ -101,5 +101,10 @@ def simple_bot(view: TurnView) -> Keep | Score:
 
 
 def default_computer_strategy(rules: ScorecardRules) -> Strategy:
-    """The strategy a computer seat plays in the play widget for ``rules``."""
-    return simple_bot
+    """The strategy a computer seat plays in the play widget for ``rules``: the optimal one.
+
+    Its value table is solved (or loaded from the cache) at the computer's first move.
+    """
+    from .strategies import optimal_strategy
+
+    return optimal_strategy()

@@ -31,7 +31,7 @@ from .dice import FACES, NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
 from .errors import DicePokerError
 from .games import find_game
 from .scorecard import JokerRule, Need, ScorecardRules
-from .solver_kernel import (
+from .solver_layout import (
     HAS_FIRST,
     JOKER,
     JOKER_FREE,
@@ -52,9 +52,6 @@ from .solver_kernel import (
     U_LO,
     UPPER_FIRST,
     UPPER_MASK,
-    legal_boxes,
-    solve_masks,
-    turn_tables,
 )
 
 JOKER_CODES = {
@@ -353,6 +350,8 @@ def options_from_tables(
     dt = dice_tables()
     mask, bit, _ = t.state(filled)
     r = dt.roll_index[Dice.roll(dice)]
+    from .solver_kernel import legal_boxes
+
     legal, joker = legal_boxes(mask, bit, r, t.rule_ints, t.box_upper, t.face_box, dt.five_face)
     options = {}
     for b, box in enumerate(t.rules.boxes):
@@ -383,6 +382,8 @@ def backward_induction(
     Layers of equally many filled boxes are solved from the full scorecard back to the empty one;
     within a layer the scorecards are independent and shared out between threads.
     """
+    from .solver_kernel import solve_masks  # numba loads only when something is solved
+
     n = t.n_boxes
     full = (1 << n) - 1
     values = np.full(t.shape, np.nan)
@@ -531,6 +532,8 @@ def turn_values(t: RuleTables, values: np.ndarray, mask: int, bit: int, upper_to
     sv = np.zeros((2, N_ROLLS, 1))
     keep = np.zeros((rolls, N_KEEPS, 1))
     hold = np.zeros((rolls, N_ROLLS, 1))
+    from .solver_kernel import turn_tables  # compiled code loads only when a turn is evaluated
+
     turn_tables(mask, bit, ulist, 1, values, *_kernel_tables(t), vecs, sv, keep, hold)
     keep[0] = np.nan  # no keeps without rolls left
     return TurnValues(score=sv[:, :, 0], keep=keep[:, :, 0], hold=hold[:, :, 0])

@@ -16,8 +16,8 @@ Stages of a turn, with ``j`` rolls left (``R`` rolls a turn, so ``j = R - 1`` af
   of every keep contained in ``r`` (found one die at a time too: the best keep inside ``k`` is
   ``k`` itself or the best keep inside ``k`` minus one die).
 
->>> KEEP_ALL_OFFSET
-210
+>>> legal_boxes.__name__
+'legal_boxes'
 """
 
 from __future__ import annotations
@@ -25,21 +25,27 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-NEG = -1.0e300
-KEEP_ALL_OFFSET = 210  # keeps of 0..4 dice come first (210 of them), then the 252 rolls
-N_ROLLS = 252
-N_KEEPS = 462
-
-# positions in the ``rule_ints`` vector
-N_BOXES, UPPER_MASK, POKER, POKER_BONUS, JOKER, TRACK_BIT, UPPER_FIRST, ROLLS, PAR, U_LO, U_HI, HAS_FIRST = (
-    range(12)
+from .solver_layout import (
+    HAS_FIRST,
+    JOKER,
+    JOKER_FREE,
+    JOKER_NONE,
+    JOKER_WHEN_POKER_HOLDS_SCORE,
+    KEEP_ALL_OFFSET,
+    N_BOXES,
+    N_KEEPS,
+    N_ROLLS,
+    NEG,
+    PAR,
+    POKER,
+    POKER_BONUS,
+    ROLLS,
+    TRACK_BIT,
+    U_HI,
+    U_LO,
+    UPPER_FIRST,
+    UPPER_MASK,
 )
-N_RULE_INTS = 12
-
-JOKER_NONE = 0
-JOKER_WHEN_POKER_HOLDS_SCORE = 1
-JOKER_WHEN_POKER_FILLED = 2
-JOKER_FREE = 3
 
 
 @njit(nogil=True, cache=True)
