@@ -33,7 +33,11 @@ from .exercises import Feedback
 
 
 class BluffBot(Protocol):
-    """Anything that chooses a bluff action from a player's view: ``bot(view, rng) -> action``."""
+    """Anything that chooses a bluff action from a player's view: ``bot(view, rng) -> action``.
+
+    >>> NaiveBot()(BluffGame(seed=1).view(), np.random.default_rng(0))
+    Throw(keep=Dice(''))
+    """
 
     def __call__(self, view: BluffView, rng: np.random.Generator) -> Action: ...
 
@@ -44,6 +48,11 @@ def announcer_start(view: BluffView) -> Start:
 
     ``None`` if the announcer opened the round (a fresh cup); the dice, if this player passed them
     to the announcer; otherwise the announcement before (believed true).
+
+    >>> game = BluffGame(players=2, seed=1)
+    >>> _ = game.roll(); game.announce("pair of 3s")
+    >>> announcer_start(game.view()) is None  # the opener threw a fresh cup
+    True
     """
     turn = view.turns[-1]
     if not turn.accepted:
@@ -285,6 +294,10 @@ def bluff_tournament(
     """Seat every bot at each table (the seats rotate from game to game) and count the wins.
 
     Returns one row per bot: games, wins, win rate and its Wilson confidence interval.
+
+    >>> table = bluff_tournament({"naive": NaiveBot(), "random": RandomBot()}, games=10, rng=2)
+    >>> int(table["wins"].sum()), list(table.index)
+    (10, ['naive', 'random'])
     """
     rng = np.random.default_rng(rng)
     names = list(bots)

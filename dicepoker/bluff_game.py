@@ -74,7 +74,11 @@ class Announce:
 
 @dataclass(frozen=True)
 class CallBluff:
-    """Call the bluff: the cup is lifted and the round ends."""
+    """Call the bluff: the cup is lifted and the round ends.
+
+    >>> str(CallBluff())
+    'call the bluff'
+    """
 
     def __str__(self) -> str:
         return "call the bluff"
@@ -82,7 +86,11 @@ class CallBluff:
 
 @dataclass(frozen=True)
 class Accept:
-    """Believe the announcement: look at the dice in secret, reroll, announce higher."""
+    """Believe the announcement: look at the dice in secret, reroll, announce higher.
+
+    >>> str(Accept())
+    'accept'
+    """
 
     def __str__(self) -> str:
         return "accept"
@@ -92,7 +100,11 @@ Action = Throw | Announce | CallBluff | Accept
 
 
 class Phase(StrEnum):
-    """What the current player must do."""
+    """What the current player must do.
+
+    >>> BluffGame(seed=1).phase
+    <Phase.ROLL: 'roll'>
+    """
 
     ROLL = "roll"  # roll (or reroll) the cup, then announce
     RESPOND = "respond"  # call the bluff or accept
@@ -106,6 +118,9 @@ class TurnRecord:
 
     ``throws`` counts the dice thrown in each roll (the cup rattles in public; the values stay
     secret); ``accepted`` is False for the round's opener, who starts from an empty cup.
+
+    >>> TurnRecord(0, accepted=False, throws=(5, 3), announcement=Hand.parse("three 2s")).throws
+    (5, 3)
     """
 
     player: int
@@ -116,7 +131,13 @@ class TurnRecord:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """A round that ended with a call: the revealed dice and who lost a life."""
+    """A round that ended with a call: the revealed dice and who lost a life.
+
+    >>> turn = TurnRecord(0, accepted=False, throws=(5,), announcement=Hand.parse("three 6s"))
+    >>> result = RoundResult(1, (turn,), caller=1, dice=Dice.parse("66612"), loser=1)
+    >>> result.was_true, result.best, result.announcer
+    (True, Hand('three 6s'), 0)
+    """
 
     number: int
     turns: tuple[TurnRecord, ...]
@@ -148,7 +169,11 @@ class RoundResult:
 
 @dataclass(frozen=True)
 class BluffOutcome:
-    """The end of a game: the winner and the players in the order they went out."""
+    """The end of a game: the winner and the players in the order they went out.
+
+    >>> BluffOutcome(winner=2, eliminated=(0, 1), rounds=7).eliminated
+    (0, 1)
+    """
 
     winner: int
     eliminated: tuple[int, ...]
@@ -162,6 +187,10 @@ class BluffView:
     ``dice`` is the cup while this player is rolling it (else ``None``); ``seen_dice`` is the cup
     as this player last saw it this round, at the end of turn ``seen_in_turn`` (an index into
     ``turns``), or ``None``.
+
+    >>> view = BluffGame(players=["Ann", "Bo"], seed=1).view("Bo")
+    >>> view.is_my_turn, view.dice, view.lives
+    (False, None, (3, 3))
     """
 
     rules: BluffRules
@@ -217,6 +246,10 @@ class BluffGame:
     """A game of ``bluff`` for 2 to 6 players (the rule set says how many, and the lives).
 
     ``players`` is a list of names or a count; randomness comes only from ``rng`` or ``seed``.
+
+    >>> game = BluffGame(players=3, seed=2)
+    >>> game.player_names, game.lives, game.legal_actions()
+    (('Player 1', 'Player 2', 'Player 3'), (3, 3, 3), [Throw(keep=Dice(''))])
     """
 
     def __init__(

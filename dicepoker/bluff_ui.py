@@ -94,7 +94,11 @@ def _turn_line(turn: TurnRecord, names: Sequence[str]) -> str:
 
 
 def table_html(turns: Sequence[TurnRecord], names: Sequence[str], round_number: int) -> str:
-    """This round as the table heard it: who threw how many dice, and every announcement."""
+    """This round as the table heard it: who threw how many dice, and every announcement.
+
+    >>> "Ann opens: throws 5, 2 dice" in table_html([TurnRecord(0, False, (5, 2))], ["Ann", "Bo"], 1)
+    True
+    """
     if not turns:
         return ""
     lines = "".join(_turn_line(t, names) for t in turns)
@@ -102,7 +106,13 @@ def table_html(turns: Sequence[TurnRecord], names: Sequence[str], round_number: 
 
 
 def reveal_html(result: RoundResult | None, names: Sequence[str], *, animate: bool = True) -> str:
-    """The last call: the lifted cup (dice flip in one by one), the announcement and who lost a life."""
+    """The last call: the lifted cup (dice flip in one by one), the announcement and who lost a life.
+
+    >>> game = BluffGame(players=["Ann", "Bo"], seed=7)
+    >>> _ = game.roll(); game.announce("three 6s")
+    >>> "Ann was bluffing" in reveal_html(game.call_bluff(), game.player_names)
+    True
+    """
     if result is None:
         return '<div class="dp-reveal-empty" style="color:#6b7280">No cup has been lifted yet.</div>'
     caller, announcer = html.escape(names[result.caller]), html.escape(names[result.announcer])
@@ -126,7 +136,11 @@ def reveal_html(result: RoundResult | None, names: Sequence[str], *, animate: bo
 
 
 def game_html(game: BluffGame) -> str:
-    """A game as everyone at the table sees it: lives, this round's announcements, the last reveal."""
+    """A game as everyone at the table sees it: lives, this round's announcements, the last reveal.
+
+    >>> "Player 1</b> to roll and announce" in game_html(BluffGame(seed=1))
+    True
+    """
     names = game.player_names
     if game.is_over:
         head = f"<b>{html.escape(names[game.winner])} wins</b> after {len(game.rounds)} rounds."  # type: ignore[index]
@@ -143,7 +157,11 @@ def game_html(game: BluffGame) -> str:
 
 
 def view_html(view: BluffView) -> str:
-    """What one player knows: the public table plus the dice this player has seen."""
+    """What one player knows: the public table plus the dice this player has seen.
+
+    >>> "has not seen the cup" in view_html(BluffGame(seed=1).view(1))
+    True
+    """
     names = view.player_names
     me = html.escape(names[view.player])
     if view.dice is not None:
@@ -162,7 +180,11 @@ def view_html(view: BluffView) -> str:
 
 
 def style_sheet() -> str:
-    """The widget's CSS: dice faces on the die buttons, the reveal animation, the message line."""
+    """The widget's CSS: dice faces on the die buttons, the reveal animation, the message line.
+
+    >>> "@keyframes dp-lift" in style_sheet()
+    True
+    """
     faces = []
     for value in range(7):
         for held in (False, True):
@@ -229,6 +251,11 @@ class BluffUI:
 
     Each button calls one action and then :meth:`refresh`; a refused action (a
     :class:`DicePokerError`) is explained on the message line and changes nothing.
+
+    >>> ui = BluffUI(seats=("human", "naive"), seed=3)
+    >>> ui.humans, ui.needs_pass, ui.step_button.disabled
+    ([0], False, True)
+    >>> ui.close()
     """
 
     def __init__(
@@ -370,6 +397,7 @@ class BluffUI:
 
     @property
     def current_name(self) -> str:
+        """The name of the player who must act ("" when the game is over)."""
         who = self.game.current_player
         return self.game.player_names[who] if who is not None else ""
 
