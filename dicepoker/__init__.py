@@ -5,6 +5,7 @@
 16
 """
 
+from .backward_induction import UpperGame, solve_upper_game
 from .bluff import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand, hands_above, holds, next_hand
 from .bluff_bots import (
     CallerBot,
@@ -60,6 +61,8 @@ from .errors import (
     UnknownNameError,
 )
 from .games import GAMES, find_game
+from .hints import Choice, Hint, hint
+from .lab import TournamentResult, simulate, tournament
 from .odds import (
     closed_form_count,
     closed_form_probability,
@@ -96,6 +99,8 @@ from .simulation import (
     simulate_within_three,
     wilson_interval,
 )
+from .solver import Solution, solve
+from .strategies import STRATEGIES, RandomStrategy, find_strategy
 from .turn_odds import (
     KeepAdvice,
     TurnPlan,
@@ -117,6 +122,19 @@ from .turn_odds import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "STRATEGIES",
+    "Choice",
+    "Hint",
+    "RandomStrategy",
+    "Solution",
+    "TournamentResult",
+    "UpperGame",
+    "find_strategy",
+    "hint",
+    "simulate",
+    "solve",
+    "solve_upper_game",
+    "tournament",
     "BLUFF_CATEGORIES",
     "GAMES",
     "Box",
