@@ -21,7 +21,7 @@ from .errors import DicePokerError
 from .games import GAMES, find_game
 
 # modules that add subcommands, in the order --help lists them
-SUBCOMMAND_MODULES: list[str] = ["dicepoker.cli_odds"]
+SUBCOMMAND_MODULES: list[str] = ["dicepoker.cli_odds", "dicepoker.cli_solve"]
 
 
 def _rules(args: argparse.Namespace) -> int:
