@@ -316,7 +316,7 @@ def scorecard_rows(
             "sum",
             bonus_name,
             tuple(_upper_bonus_cell(rules, c) for c in scorecards),
-            note=f"{rules.upper_bonus} points at {threshold}",
+            note=f"{rules.upper_bonus} at {threshold}",
         )
     )
     rows.append(ScorecardRow("heading", lower_title, blank, note=_doubling_note(rules)))

@@ -155,7 +155,8 @@ def style_sheet() -> str:
 .dp-app .dp-head {{ text-align: right; padding: 0 10px; font-weight: 700; line-height: 1.2; }}
 .dp-app .dp-head.dp-label {{ text-align: left; }}
 .dp-app .dp-help {{ color: #4b5563; font-size: 0.95em; line-height: 1.3; }}
-.dp-app .dp-msg {{ padding: 6px 10px; border-radius: 4px; border-left: 4px solid #2563eb;
+.dp-app .dp-name {{ overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }}
+.dp-app .dp-msg {{ line-height: 1.4; padding: 6px 10px; border-radius: 4px; border-left: 4px solid #2563eb;
   background: #eff6ff; min-height: 1.4em; }}
 .dp-app .dp-msg-error {{ border-left-color: #b91c1c; background: #fef2f2; color: #7f1d1d; }}
 .dp-app .dp-msg-good {{ border-left-color: #15803d; background: #f0fdf4; color: #14532d; }}
@@ -656,10 +657,10 @@ class PlayUI:
         human = current is not None and self.current_seat == "human"
         children: list[widgets.Widget] = [self._cell("head:", 0, '<div class="dp-head dp-label">Box</div>')]
         for i, name in enumerate(game.player_names):
-            marker = "▶ " if i == current else ""
             kind = "computer" if self.seats[i] == "computer" else "human"
             css = "dp-head dp-cell-current" if i == current else "dp-head"
-            text = f'{marker}{html.escape(name)}<br><span class="dp-note">{kind}</span>'
+            turn = "▶ " if i == current else ""
+            text = f'<div class="dp-name">{html.escape(name)}</div><span class="dp-note">{turn}{kind}</span>'
             children.append(
                 self._cell("head", i, f'<div class="{css}" title="{html.escape(name)}">{text}</div>')
             )
