@@ -38,6 +38,8 @@ SEAT_KINDS = ("human", "computer")
 MAX_SEATS = 4
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, shown if the style sheet is missing
 STEP_DELAY = 0.9  # seconds between a computer's actions when it plays by itself
+LOG_LINES = 6  # earlier messages shown under the message line
+THINKING = "Thinking … (the first time, the computer solves the whole game: this can take a while)"
 
 
 def slug(name: str) -> str:
@@ -158,6 +160,8 @@ def style_sheet() -> str:
 .dp-app .dp-name {{ overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }}
 .dp-app .dp-msg {{ line-height: 1.4; padding: 6px 10px; border-radius: 4px; border-left: 4px solid #2563eb;
   background: #eff6ff; min-height: 1.4em; }}
+.dp-app .dp-log-lines {{ margin: 4px 0 0 0; padding-left: 18px; color: #6b7280; font-size: 0.9em;
+  line-height: 1.35; }}
 .dp-app .dp-msg-error {{ border-left-color: #b91c1c; background: #fef2f2; color: #7f1d1d; }}
 .dp-app .dp-msg-good {{ border-left-color: #15803d; background: #f0fdf4; color: #14532d; }}
 .dp-app .dp-msg-computer {{ border-left-color: #7c3aed; background: #f5f3ff; }}
@@ -238,6 +242,10 @@ class PlayUI:
         self.coach.add_class("dp-coach")
         self.message = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.message.add_class("dp-message")
+        self.log = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.log.add_class("dp-log")
+        self._earlier: list[str] = []
+        self._last_transient = False
         self.box_buttons = {name: self._box_button(name) for name in self.rules.box_names}
         self.scorecard = widgets.GridBox(layout=widgets.Layout(grid_gap="1px 0px", align_items="flex-end"))
         self.scorecard.add_class("dp-scorecard")
@@ -257,7 +265,7 @@ class PlayUI:
                 ),
                 dice_row,
             ]
-            + [controls, self._computer_row, self.message],
+            + [controls, self._computer_row, self.message, self.log],
             layout=widgets.Layout(width="345px", margin="0 18px 0 0"),
         )
         self.root = widgets.VBox(
@@ -464,7 +472,7 @@ class PlayUI:
             game.apply(keep)
             return f"{who} rerolls {NUMBER_OF_DICE - len(keep.dice)}: {dice_text(game.positions)}."  # type: ignore[arg-type]
         if not self._strategy_used:  # the first decision may load or solve a value table
-            self._say(f"{who} is thinking …", "computer")
+            self._say(f"{who} is thinking …", "computer", transient=True)
             self._strategy_used = True
         choice = self.strategy(game.view())
         if isinstance(choice, Score):
@@ -524,7 +532,7 @@ class PlayUI:
         self._last_actor = self.game.current_player
         if self.game.positions is None:
             return "Hint: roll the dice first — there is nothing to choose yet."
-        self._say("Thinking … (the first time, the computer solves the whole game: this can take a while)")
+        self._say(THINKING, transient=True)
         best = self.hints.hint(self.game).best
         return f"Hint: {best.label} — worth {best.expected:.1f} points on average from here."
 
@@ -532,7 +540,7 @@ class PlayUI:
         """The hint for the state before a human's choice (``None`` without hints)."""
         if self.hints is None or not self.coach.value or self.game.positions is None or self.game.is_over:
             return None
-        self._say("Thinking … (the first time, the computer solves the whole game: this can take a while)")
+        self._say(THINKING, transient=True)
         try:
             return self.hints.hint(self.game)
         except DicePokerError:  # no hint for this game: play on without the coach
@@ -572,7 +580,13 @@ class PlayUI:
         return f"New game of {self.rules.title}: {players}."
 
     # --- showing the state -----------------------------------------------------------------------
-    def _say(self, text: str, kind: str = "info") -> None:
+    def _say(self, text: str, kind: str = "info", *, transient: bool = False) -> None:
+        """Show ``text`` on the message line; the line it replaces moves to the log below it."""
+        if self.last_message and not self._last_transient:
+            self._earlier = [self.last_message, *self._earlier][:LOG_LINES]
+            lines = "".join(f"<li>{html.escape(line)}</li>" for line in self._earlier)
+            self.log.value = f'<ul class="dp-log-lines">{lines}</ul>'
+        self._last_transient = transient
         self._message_count += 1
         self.last_message = text
         icon = {"error": "⚠ ", "good": "★ "}.get(kind, "")

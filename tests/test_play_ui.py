@@ -318,6 +318,21 @@ def test_hint_button_and_the_cost_of_each_choice():
     assert calls[-1] == str(Keep([kept]))
     ui.box_buttons["Chance"].click()
     assert ui.last_message.endswith("That choice was the best one.")
+    assert "Thinking" not in ui.log.value  # a passing "thinking" line is not kept in the log
+
+
+def test_earlier_messages_move_to_the_log_newest_first():
+    ui = play("classic", seats=("human",), seed=3)
+    ui.roll_button.click()
+    rolled = ui.last_message
+    ui.dice_buttons[0].click()
+    held = ui.last_message
+    ui.dice_buttons[1].click()
+    items = ui.log.value.split("<li>")[1:]
+    assert [i.split("</li>")[0] for i in items[:2]] == [held, rolled]
+    for _ in range(10):
+        ui.dice_buttons[0].click()
+    assert ui.log.value.count("<li>") == 6
 
 
 def test_without_hints_the_hint_button_is_hidden():
