@@ -88,7 +88,7 @@ def _turn_line(turn: TurnRecord, names: Sequence[str]) -> str:
         throws = ", ".join(f"{k}" for k in turn.throws)
         rolled = f"throws {throws} {'die' if turn.throws == (1,) else 'dice'}"
     else:
-        rolled = "throws no dice"
+        rolled = "throws no dice" if turn.accepted else "has not rolled yet"
     said = f" — announces <b>{html.escape(str(turn.announcement))}</b>" if turn.announcement else ""
     return f"<li>{who} {start}{rolled}{said}</li>"
 
@@ -291,6 +291,9 @@ class BluffUI:
         self.screen_note = widgets.HTML()
         self.pass_button = self._button("Show me", "dp-pass", self._take_screen, "warning", "260px")
         self.dice_buttons = [self._die_button(i) for i in range(NUMBER_OF_DICE)]
+        self._dice_row = widgets.HBox(
+            self.dice_buttons, layout=widgets.Layout(margin="10px 0 4px 0", overflow="visible")
+        )
         self.private = widgets.HTML()
         self.roll_button = self._button("Roll", "dp-roll", self._roll, "primary", "200px")
         self.announce_picker = widgets.Dropdown(options=[], layout=widgets.Layout(width="220px"))
@@ -308,7 +311,7 @@ class BluffUI:
             [
                 self.screen_note,
                 self.pass_button,
-                widgets.HBox(self.dice_buttons, layout=widgets.Layout(margin="10px 0 4px 0")),
+                self._dice_row,
                 self.private,
                 self.roll_button,
                 widgets.HBox([self.announce_picker, self.announce_button]),
