@@ -24,6 +24,7 @@ import pandas as pd
 
 from .bots import play_turn
 from .errors import DicePokerError
+from .exercises import Feedback
 from .games import find_game
 from .scorecard import ScorecardRules
 from .scorecard_game import ScorecardGame
@@ -209,3 +210,24 @@ def tournament(
     if not results:
         raise DicePokerError("a tournament needs at least one strategy")
     return TournamentResult(rules, games, seed, results)
+
+
+def challenge(
+    strategy: Strategy | str,
+    against: Strategy | str = "greedy",
+    games: int = 200,
+    seed: int | None = 0,
+    rules: ScorecardRules | str = "classic",
+) -> Feedback:
+    """An exercise's check: does ``strategy`` average more than ``against`` on the same seeded games?
+
+    >>> bool(challenge("heuristic", against="random", games=5, seed=1, rules="yatzy"))
+    True
+    >>> print(challenge("random", against="heuristic", games=5, seed=1, rules="yatzy"))  # doctest: +ELLIPSIS
+    Not yet. Hint: random averaged ... points, heuristic ... on the same 5 games; try again
+    """
+    result = tournament([strategy, against], games, seed, rules)
+    (mine, me), (theirs, them) = result.summary["mean"].items()
+    won = me > them
+    hint = f"{mine} averaged {me:.1f} points, {theirs} {them:.1f} on the same {games} games; try again"
+    return Feedback(bool(won), f"{me:.1f}", "" if won else hint)

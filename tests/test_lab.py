@@ -100,3 +100,12 @@ def test_hint_figure():
     h = hint(TurnView(rules, {}, Dice.parse("66123"), 2, True), solution=solve(rules, progress=False))
     fig = hint_values(h, limit=5)
     assert list(fig.data[0].y)[-1] == "keep 66 and roll 3"  # the best at the top
+
+
+def test_challenge_checks_a_students_strategy():
+    from dicepoker.lab import challenge
+
+    won = challenge("heuristic", against=chance_first, games=20, seed=3, rules="yatzy")
+    assert won and str(won) == "Right!"
+    lost = challenge(chance_first, against="heuristic", games=20, seed=3, rules="yatzy")
+    assert not lost and "chance_first averaged" in str(lost)
