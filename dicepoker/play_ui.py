@@ -534,7 +534,7 @@ class PlayUI:
             return "Hint: roll the dice first — there is nothing to choose yet."
         self._say(THINKING, transient=True)
         best = self.hints.hint(self.game).best
-        return f"Hint: {best.label} — worth {best.expected:.1f} points on average from here."
+        return f"Hint: {best.label} — expected final score {best.expected:.1f} with best play."
 
     def _coach_before(self) -> Any:
         """The hint for the state before a human's choice (``None`` without hints)."""

@@ -309,7 +309,7 @@ def test_hint_button_and_the_cost_of_each_choice():
     assert "roll the dice first" in ui.last_message
     ui.roll_button.click()
     ui.hint_button.click()
-    assert ui.last_message == "Hint: keep 66 and roll 3 — worth 212.3 points on average from here."
+    assert ui.last_message == "Hint: keep 66 and roll 3 — expected final score 212.3 with best play."
     ui.coach.value = True
     ui.dice_buttons[0].click()
     kept = ui.game.positions[0]
