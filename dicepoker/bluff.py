@@ -19,7 +19,7 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, total_ordering
+from functools import cache
 from typing import Any
 
 from .combinations import BLUFF_CATEGORIES
@@ -115,18 +115,20 @@ BLUFF = BluffRules()
 
 
 # --- hands --------------------------------------------------------------------------------------
-@total_ordering
 @dataclass(frozen=True)
 class Hand:
     """A bluff hand: a category of ``BLUFF_CATEGORIES`` and the faces it names, most important first.
 
     Two pairs name the higher pair, then the lower; a full house the triple, then the pair;
-    nothing and the straights name no face. Hands compare by category, then by the named faces.
+    nothing and the straights name no face. Hands compare by category, then by the named faces
+    (with another hand, or with an announcement's text).
 
     >>> Hand("Full House", (3, 6))
     Hand('full house 3s over 6s')
     >>> Hand.parse("full house 3s over 6s") < Hand.parse("full house 4s over 1s") < Hand.parse("four 1s")
     True
+    >>> Hand.parse("three 2s") >= "three 2s", Hand.parse("three 2s") > "small straight"
+    (True, False)
     """
 
     category: str
@@ -166,10 +168,20 @@ class Hand:
         """
         return _HAND_INDEX[self]
 
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, Hand):
-            return NotImplemented
-        return self.key < other.key
+    def _other_key(self, other: object) -> tuple[int, tuple[int, ...]]:
+        return Hand.parse(other).key  # type: ignore[arg-type]
+
+    def __lt__(self, other: Hand | str) -> bool:
+        return self.key < self._other_key(other)
+
+    def __le__(self, other: Hand | str) -> bool:
+        return self.key <= self._other_key(other)
+
+    def __gt__(self, other: Hand | str) -> bool:
+        return self.key > self._other_key(other)
+
+    def __ge__(self, other: Hand | str) -> bool:
+        return self.key >= self._other_key(other)
 
     def __str__(self) -> str:
         f = self.faces

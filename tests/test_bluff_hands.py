@@ -120,6 +120,17 @@ def test_all_hands_strictly_increasing_in_the_rules_order():
 def test_ranking_examples(low, high):
     assert Hand.parse(low) < Hand.parse(high)
     assert not Hand.parse(high) <= Hand.parse(low)
+    assert Hand.parse(low) < high and Hand.parse(high) > low  # text compares as the hand it names
+    assert Hand.parse(low) <= low and Hand.parse(low) >= low and Hand.parse(low) != low
+
+
+def test_comparing_with_something_else_is_refused():
+    with pytest.raises(DicePokerError):
+        assert Hand.parse("pair of 2s") < 3
+    assert sorted([Hand.parse("four 1s"), Hand.parse("nothing")]) == [
+        Hand.parse("nothing"),
+        Hand.parse("four 1s"),
+    ]
 
 
 def test_best_reading_of_every_roll_matches_the_oracle():
