@@ -60,6 +60,17 @@ def dice_text(values: Sequence[int]) -> str:
     return "-".join(str(v) for v in values)
 
 
+def does(who: str, verb: str) -> str:
+    """A player and a verb, in the second person for a player called "You".
+
+    >>> does("Ann", "rolls"), does("You", "rolls"), does("you", "is")
+    ('Ann rolls', 'You roll', 'you are')
+    """
+    if who.strip().lower() != "you":
+        return f"{who} {verb}"
+    return f"{who} {'are' if verb == 'is' else verb.removesuffix('s')}"
+
+
 def kept_positions(positions: Sequence[int], keep: Dice) -> tuple[bool, ...]:
     """Which table positions a keep holds: the first dice showing the kept values, left to right.
 
@@ -390,7 +401,7 @@ class PlayUI:
         self.game.toggle_hold(position)
         value = self.game.positions[position]  # type: ignore[index]
         held = self.game.held[position]
-        return f"{self.current_name} {'holds' if held else 'releases'} a {value}."
+        return f"{does(self.current_name, 'holds' if held else 'releases')} a {value}."
 
     def _on_roll(self, _button: Any) -> None:
         self._do(self._roll)
@@ -401,14 +412,14 @@ class PlayUI:
         self._last_actor = self.game.current_player
         if self.game.positions is None:
             self.game.roll()
-            return f"{who} rolls {dice_text(self.game.positions)}." + self._rolls_left_text()  # type: ignore[arg-type]
+            return f"{does(who, 'rolls')} {dice_text(self.game.positions)}." + self._rolls_left_text()  # type: ignore[arg-type]
         keep = Keep(Dice(v for v, h in zip(self.game.positions, self.game.held, strict=True) if h))
         coach = self._coach_before()
         self.game.roll()
         if self.game.rolls_left == 0 and len(keep.dice) == NUMBER_OF_DICE:
-            text = f"{who} keeps all five dice: now score a box."
+            text = f"{does(who, 'keeps')} all five dice: now score a box."
         else:
-            text = f"{who} rolls {dice_text(self.game.positions)}." + self._rolls_left_text()  # type: ignore[arg-type]
+            text = f"{does(who, 'rolls')} {dice_text(self.game.positions)}." + self._rolls_left_text()  # type: ignore[arg-type]
         return text + self._coach_after(coach, keep, "keep")
 
     def _score(self, box: str) -> str:
@@ -425,7 +436,7 @@ class PlayUI:
 
     def _scored_text(self, who: str, box: str, points: int, bonus_before: int) -> str:
         player = self.game.player_names.index(who)
-        text = f"{who} writes {plain(points)} in {box}."
+        text = f"{does(who, 'writes')} {plain(points)} in {box}."
         extra = self.game.poker_bonus_points(player) - bonus_before
         if extra:
             text += f" {self.rules.poker_box} bonus: +{extra}!"
@@ -466,13 +477,14 @@ class PlayUI:
         self._last_actor = game.current_player
         if game.positions is None:
             game.roll()
-            return f"{who} rolls {dice_text(game.positions)}."  # type: ignore[arg-type]
+            return f"{does(who, 'rolls')} {dice_text(game.positions)}."  # type: ignore[arg-type]
         if self._pending_keep is not None:
             keep, self._pending_keep = self._pending_keep, None
             game.apply(keep)
-            return f"{who} rerolls {NUMBER_OF_DICE - len(keep.dice)}: {dice_text(game.positions)}."  # type: ignore[arg-type]
+            rerolled = NUMBER_OF_DICE - len(keep.dice)
+            return f"{does(who, 'rerolls')} {rerolled}: {dice_text(game.positions)}."  # type: ignore[arg-type]
         if not self._strategy_used:  # the first decision may load or solve a value table
-            self._say(f"{who} is thinking …", "computer", transient=True)
+            self._say(f"{does(who, 'is')} thinking …", "computer", transient=True)
             self._strategy_used = True
         choice = self.strategy(game.view())
         if isinstance(choice, Score):
@@ -483,12 +495,14 @@ class PlayUI:
             raise IllegalActionError(f"the computer's strategy chose {choice!r}, not Keep(...) or Score(...)")
         if len(choice.dice) == NUMBER_OF_DICE:
             game.apply(choice)
-            return f"{who} keeps all five dice: {dice_text(game.positions)}."  # type: ignore[arg-type]
+            return f"{does(who, 'keeps')} all five dice: {dice_text(game.positions)}."  # type: ignore[arg-type]
         if not game.dice.contains(choice.dice):  # type: ignore[union-attr]
             raise IllegalActionError(f"the computer wanted to keep {choice.dice}, not among {game.dice}")
         self._pending_keep = choice
         kept = str(choice.dice) and "-".join(str(choice.dice))
-        return f"{who} keeps {kept or 'nothing'} and will reroll {NUMBER_OF_DICE - len(choice.dice)}."
+        return (
+            f"{does(who, 'keeps')} {kept or 'nothing'} and will reroll {NUMBER_OF_DICE - len(choice.dice)}."
+        )
 
     def play_computer_turn(self) -> str:
         """Play the rest of the computer's turn at once; the message tells what it did."""
@@ -705,7 +719,7 @@ class PlayUI:
                     children.append(self._show_box_button(row.box, cell))  # type: ignore[arg-type]
                 else:
                     children.append(self._value_cell(row.label, row.kind, i, cell, i == current))
-        self.scorecard.layout.grid_template_columns = f"190px repeat({players}, 78px)"
+        self.scorecard.layout.grid_template_columns = f"190px repeat({players}, 86px)"
         self.scorecard.children = children
         for name, button in self.box_buttons.items():
             if (

@@ -393,3 +393,11 @@ def test_play_wires_the_default_computer_strategy_and_the_hints_module(monkeypat
     assert play_ui_module.play(seats=("human",)).hint_button.layout.display == "none"
     monkeypatch.setitem(sys.modules, "dicepoker.hints", None)  # an installation without hints
     assert play_ui_module.load_hints() is None
+
+
+def test_a_player_called_you_is_spoken_to():
+    ui = play("classic", seats=("human",), names=["You"], seed=1)
+    ui.roll_button.click()
+    assert ui.last_message.startswith("You roll ")
+    ui.dice_buttons[0].click()
+    assert ui.last_message.startswith("You hold a ")
