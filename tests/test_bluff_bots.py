@@ -146,7 +146,7 @@ def test_bluffing_rate_is_respected():
 
 
 def test_reasoning_beats_naive_and_random_in_seeded_tournaments():
-    table = bluff_tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=150, rng=0)
+    table = bluff_tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=100, rng=0)
     assert table.loc["reasoning", "ci low"] > 0.5
     table = bluff_tournament({"random": RandomBot(), "reasoning": ReasoningBot()}, games=40, rng=0)
     assert table.loc["reasoning", "ci low"] > 0.5
@@ -167,7 +167,7 @@ def test_wilson_interval_against_the_formula():
 def test_the_caller_exercise():
     assert not check_caller(lambda view: True, games=20)
     assert not check_caller(lambda view: False, games=20)
-    assert check_caller(ReasoningBot().should_call, games=60)
+    assert check_caller(ReasoningBot().should_call, games=40)
     bot = CallerBot(lambda view: True)
     game = staged()
     game.roll()
