@@ -665,6 +665,7 @@ class PlayUI:
         self._computer_row.layout.display = "flex" if has_computer else "none"
         computer_turn = not game.is_over and self.current_seat == "computer"
         self.step_button.disabled = self.turn_button.disabled = not computer_turn
+        self.step_button.button_style = "primary" if computer_turn else ""
         self.hint_button.layout.display = "none" if self.hints is None else "inline-block"
         self.coach.layout.display = "none" if self.hints is None else "flex"
         self.hint_button.disabled = not (human and game.positions is not None)
