@@ -75,7 +75,7 @@ class DiceTables:
     counts: np.ndarray  # counts[r, face]: dice showing ``face`` (1..6) in roll r
     five_face: np.ndarray  # the face of a five of a kind, 0 for other rolls
     child: np.ndarray  # child[k, f - 1]: keep k plus one die showing f (keeps of 0..4 dice)
-    subs: np.ndarray  # subs[k, i]: keep k minus one die of its i-th distinct face
+    subs: np.ndarray  # subs[k, i]: keep k minus one die of its i-th distinct face (first repeated)
     n_subs: np.ndarray
     keeps_in_roll: tuple[np.ndarray, ...]  # every distinct keep inside each roll
 
@@ -102,6 +102,8 @@ def dice_tables() -> DiceTables:
         for j, f in enumerate(sorted(k.faces)):
             subs[i, j] = keep_index[k - Dice([f])]
         n_subs[i] = len(k.faces)
+        if n_subs[i]:
+            subs[i, n_subs[i] :] = subs[i, 0]  # five places: repeat the first (a maximum is unchanged)
     counts = np.array([[0, *r.counts] for r in rolls], dtype=np.int64)
     inside = tuple(
         np.array(sorted({keep_index[s] for s in _sub_multisets(r)}), dtype=np.int64) for r in rolls

@@ -181,25 +181,28 @@ def turn_tables(
         for r in range(N_ROLLS):
             for j in range(nu):
                 K[stage, KEEP_ALL_OFFSET + r, j] = W[stage - 1, r, j]
-        # smaller keeps, one die at a time
+        # smaller keeps, one die at a time: the average of the six keeps with one die more
         for k in range(KEEP_ALL_OFFSET - 1, -1, -1):
+            c0, c1, c2 = child[k, 0], child[k, 1], child[k, 2]
+            c3, c4, c5 = child[k, 3], child[k, 4], child[k, 5]
             for j in range(nu):
-                K[stage, k, j] = 0.0
-            for f in range(6):
-                ck = child[k, f]
-                for j in range(nu):
-                    K[stage, k, j] += K[stage, ck, j]
+                total = K[stage, c0, j] + K[stage, c1, j] + K[stage, c2, j]
+                total += K[stage, c3, j] + K[stage, c4, j] + K[stage, c5, j]
+                K[stage, k, j] = total * (1.0 / 6.0)
+        # the best keep inside each keep, one die at a time: the keep itself or the best inside it
+        # minus one die (``subs`` repeats a keep's first sub-keep to fill five places; K[0] is free
+        # scratch: there are no keeps with no rolls left)
+        for j in range(nu):
+            K[0, 0, j] = K[stage, 0, j]
+        for k in range(1, N_KEEPS):
+            s0, s1, s2, s3, s4 = subs[k, 0], subs[k, 1], subs[k, 2], subs[k, 3], subs[k, 4]
             for j in range(nu):
-                K[stage, k, j] *= 1.0 / 6.0
-        # the best keep inside each keep, one die at a time (K[0] is free scratch: no keeps at 0 rolls)
-        for k in range(N_KEEPS):
-            for j in range(nu):
-                K[0, k, j] = K[stage, k, j]
-            for s in range(n_subs[k]):
-                sk = subs[k, s]
-                for j in range(nu):
-                    if K[0, sk, j] > K[0, k, j]:
-                        K[0, k, j] = K[0, sk, j]
+                v = K[stage, k, j]
+                v = max(v, K[0, s0, j])
+                v = max(v, K[0, s1, j])
+                v = max(v, K[0, s2, j])
+                v = max(v, K[0, s3, j])
+                K[0, k, j] = max(v, K[0, s4, j])
         for r in range(N_ROLLS):
             for j in range(nu):
                 v = K[0, KEEP_ALL_OFFSET + r, j]
