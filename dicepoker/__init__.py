@@ -49,6 +49,12 @@ from .bluff_odds import (
     reach_table,
 )
 from .bluff_ui import BluffUI, play_bluff
+from .board import BOARD, BoardRules, describe_label
+from .board_bots import BOARD_STRATEGIES, ProbabilityBot, board_tournament, play_board_game
+from .board_figures import board_heatmap, board_tournament_figure, cells_against_chance_figure
+from .board_game import BoardGame, BoardOutcome, Bounce, PassTurn, Place
+from .board_odds import cell_chances, chance_to_take, kind_chances, label_chances
+from .board_ui import BoardUI, board_html, play_board
 from .bots import Strategy, TurnView, default_computer_strategy, play_turn, simple_bot
 from .combinations import BLUFF_CATEGORIES, Combination, bluff_category, combinations_of
 from .dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
@@ -260,4 +266,27 @@ __all__ = [
     "reach_table",
     "tournament_figure",
     "view_probability_true",
+    # board (issue 7)
+    "BOARD",
+    "BOARD_STRATEGIES",
+    "BoardGame",
+    "BoardOutcome",
+    "BoardRules",
+    "BoardUI",
+    "Bounce",
+    "PassTurn",
+    "Place",
+    "ProbabilityBot",
+    "board_heatmap",
+    "board_html",
+    "board_tournament",
+    "board_tournament_figure",
+    "cell_chances",
+    "cells_against_chance_figure",
+    "chance_to_take",
+    "describe_label",
+    "kind_chances",
+    "label_chances",
+    "play_board",
+    "play_board_game",
 ]

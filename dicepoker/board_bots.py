@@ -215,7 +215,7 @@ class ProbabilityBot:
 probability_bot = ProbabilityBot()
 
 
-STRATEGIES: dict[str, Strategy] = {"probability": probability_bot, "random": random_bot}
+BOARD_STRATEGIES: dict[str, Strategy] = {"probability": probability_bot, "random": random_bot}
 
 
 # --- games and tournaments -----------------------------------------------------------------------
@@ -272,7 +272,7 @@ def board_tournament(
     import pandas as pd
 
     rng = np.random.default_rng(rng)
-    strategies = dict(strategies or STRATEGIES)
+    strategies = dict(strategies or BOARD_STRATEGIES)
     rules = rules.variant(players=players)
     rows = []
     for a, b in itertools.permutations(strategies, 2):
