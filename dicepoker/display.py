@@ -351,7 +351,7 @@ def scorecard_rows(
                 "settlement",
                 "Settlement",
                 tuple(Cell(signed(t - mean), "sum") for t in totals),
-                note=f"total minus the mean {signed(mean).lstrip('+')}",
+                note="total − mean",
             )
         )
     return rows

@@ -159,6 +159,9 @@ def style_sheet() -> str:
 .dp-app .dp-cell-current {{ background: {COLOURS["current"]}; }}
 .dp-app .dp-cell-sum, .dp-app .dp-label-sum {{ font-weight: 600; }}
 .dp-app .dp-cell-total, .dp-app .dp-label-total {{ font-weight: 700; border-top: 2px solid #374151; }}
+.dp-app .dp-cell-settlement, .dp-app .dp-label-settlement {{ font-weight: 700; }}
+.dp-app .dp-scorecard > .widget-html {{ min-width: 0; overflow: hidden; }}
+.dp-app .dp-scorecard > .widget-html.dp-wide {{ overflow: visible; }}
 .dp-app .dp-cell-best {{ background: #fff3c4; }}
 .dp-app .dp-cell-option {{ color: {COLOURS["option"]}; font-style: italic; }}
 .dp-app .dp-cell-double {{ color: {COLOURS["double"]}; font-style: italic; }}
@@ -697,7 +700,9 @@ class PlayUI:
             if row.kind == "heading":
                 note = f'<br><span class="dp-note">{html.escape(row.note)}</span>' if row.note else ""
                 text = f'<div class="dp-heading dp-label">{html.escape(row.label)}{note}</div>'
-                children.append(self._cell("heading:" + row.label, 0, text))
+                heading = self._cell("heading:" + row.label, 0, text)
+                _set_class(heading, "dp-wide", True)  # a heading may run on over the empty cells
+                children.append(heading)
                 children += [
                     self._cell(f"heading:{row.label}:", i, '<div class="dp-heading">&nbsp;</div>')
                     for i in range(players)
