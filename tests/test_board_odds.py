@@ -23,6 +23,8 @@ from dicepoker.board_odds import (
     kind_chances,
     label_chances,
     target_vector,
+    window_chances,
+    windows_through,
 )
 from dicepoker.combinations import is_poker
 from dicepoker.dice import Dice
@@ -123,3 +125,34 @@ def test_tables_of_labels_kinds_and_cells():
     assert grid[0, 0] == pytest.approx(float(chance_to_take("S")))
     assert np.nanmin(grid) == pytest.approx(min(float(chance_to_take(x)) for x in BOARD_LABELS))
     assert grid[BOARD.cells_of("L7")[0]] == np.nanmin(grid)
+
+
+def test_the_turn_odds_module_agrees_on_every_label():
+    from dicepoker.turn_odds import within_three_probability
+
+    for label in BOARD_LABELS:
+        assert chance_to_take(label) == within_three_probability(label, game="board"), label
+
+
+def test_windows_through_each_cell_by_counting_lines():
+    grid = windows_through()
+    for r, c in itertools.product(range(9), repeat=2):
+        count = 0
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            for back in range(5):  # the cell is the back-th of five
+                start = (r - dr * back, c - dc * back)
+                end = (start[0] + 4 * dr, start[1] + 4 * dc)
+                count += all(0 <= x <= 8 for x in (*start, *end))
+        assert grid[r, c] == count
+
+
+def test_window_chances():
+    table = window_chances()
+    top = table[(table["first"] == (0, 0)) & (table["direction"] == "horizontal")].iloc[0]
+    assert top.labels == "S K6 56 46 P2"
+    expected = 1.0
+    for label in ("S", "K6", "56", "46", "P2"):
+        expected *= float(chance_to_take(label))
+    assert top.chance_product == pytest.approx(expected) and top.rarest == "K6"
+    centre = table[table["through_centre"]]
+    assert len(centre) == 20 and all("★" in labels for labels in centre["labels"])
