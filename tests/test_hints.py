@@ -135,3 +135,37 @@ def test_optimal_first_turn_example_from_the_doctest_by_hand():
     assert h.best.action == Keep("66")
     assert h.best.expected == pytest.approx(6 * (2 + 3 * 11 / 36))
     assert np.isclose(h.cost(Score("Sixes")), 6 * 3 * 11 / 36)
+
+
+def test_play_widget_with_real_hints_coach_and_the_optimal_computer():
+    from dicepoker.play_ui import PlayUI, kept_positions
+
+    ui = PlayUI("two_part", seats=("human", "computer"), names=["Ann", "Robot"], seed=3)
+    assert ui.strategy.name == "optimal"
+    ui.coach.value = True
+    bad_choice_made = False
+    while not ui.game.is_over:
+        if ui.current_seat == "computer":
+            ui.turn_button.click()
+            continue
+        if ui.game.positions is None:
+            ui.roll_button.click()
+            continue
+        h = hint(ui.game)
+        ui.hint_button.click()
+        assert h.best.label in ui.last_message
+        action = h.best.action
+        if not bad_choice_made and isinstance(action, Keep) and len(h.keeps) > 3:
+            action, bad_choice_made = h.keeps[-1].action, True  # the worst keep, once
+        if isinstance(action, Keep):
+            for position, hold in enumerate(kept_positions(ui.game.positions, action.dice)):
+                if hold != ui.game.held[position]:
+                    ui.dice_buttons[position].click()
+            ui.roll_button.click()
+        else:
+            ui.box_buttons[action.box].click()
+        if action == h.best.action:
+            assert "was the best one" in ui.last_message, ui.last_message
+        else:
+            assert f"cost you {h.cost(action):.1f} points" in ui.last_message, ui.last_message
+    assert bad_choice_made and len(ui.game.scorecard("Robot")) == len(ui.rules.boxes)
