@@ -60,14 +60,16 @@ MAX_SEATS = 6
 
 # --- pictures ---------------------------------------------------------------------------------------
 def lives_html(names: Sequence[str], lives: Sequence[int], current: int | None, total: int) -> str:
-    """Every player's lives as hearts; the player to act is marked, players out are struck through.
+    """Every player's lives as hearts (♥ left, ♡ lost); the player to act is marked, players out
+    are struck through.
 
-    >>> lives_html(["Ann", "Bo"], [3, 0], 0, 3).count("♥")
-    3
+    >>> row = lives_html(["Ann", "Bo"], [2, 0], 0, 3)
+    >>> row.count("♥"), row.count("♡"), "<s>Bo</s>" in row
+    (2, 1, True)
     """
     parts = []
     for i, (name, n) in enumerate(zip(names, lives, strict=True)):
-        hearts = "♥" * n + '<span style="color:#d1d5db">' + "♥" * (total - n) + "</span>"
+        hearts = "♥" * n + '<span style="color:#9ca3af">' + "♡" * (total - n) + "</span>"
         style = "font-weight:700;background:#e8f1ff;" if i == current else ""
         label = html.escape(name)
         if n == 0:
@@ -433,13 +435,15 @@ class BluffUI:
 
     # --- actions: each calls one game method; _do then refreshes ----------------------------------------
     def _do(self, action: Callable[[], str]) -> None:
+        """Run one action, bring the widgets up to date, then say what happened: the message line
+        changes last, so whoever waits for it (a person, a browser test) sees the new state."""
         try:
             text = action()
+            kind = "good" if self.game.is_over else "info"
         except DicePokerError as err:
-            self._say(f"Refused: {err}", "error")
-        else:
-            self._say(text, "good" if self.game.is_over else "info")
+            text, kind = f"Refused: {err}", "error"
         self.refresh()
+        self._say(text, kind)
 
     def _take_screen(self) -> str:
         if not self.needs_pass:
