@@ -270,3 +270,10 @@ def test_named_dice_hold_their_hand():
             assert best_hand(dice) == hand
         else:  # pad with dice that cannot improve nothing/pairs: any padding holds the hand
             assert all(holds(dice + Dice([k] * (5 - len(dice))), hand) for k in (1, 6))
+
+
+def test_best_reading_agrees_with_the_shared_bluff_category():
+    from dicepoker import bluff_category
+
+    for dice in all_rolls():
+        assert best_hand(dice).category == bluff_category(dice)
