@@ -1,0 +1,152 @@
+"""Fixtures for the browser tests: one JupyterLab, one Voila, one headless Chromium per session.
+
+The servers serve a temporary copy of notebooks/ on a free loopback port; they and the browser are
+stopped at the end of the session, also when a test fails. Without /usr/bin/chromium the tests are
+skipped, except under CI=true, where they must run and therefore fail.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_pages import RECORD, SCREENSHOT_DIR, LabNotebooks
+from browser_servers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NOTEBOOK_DIR,
+    Server,
+    browser_missing_reason,
+    file_digests,
+    has_outputs,
+    lab_server,
+    make_sandbox,
+    voila_server,
+)
+
+
+@pytest.fixture(scope="session")
+def browser_available() -> None:
+    """Skip (or under CI=true fail) when Chromium or the Python packages that drive it are missing."""
+    reason = browser_missing_reason()
+    if reason is None:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must run the browser tests, but {reason}")
+    pytest.skip(f"browser tests need Chromium: {reason}")
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir(browser_available: None) -> Path:
+    """test-artifacts/screenshots/ (each test overwrites its own pictures)."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOT_DIR
+
+
+@pytest.fixture(scope="session")
+def server_home(tmp_path_factory: pytest.TempPathFactory, browser_available: None) -> Iterator[Path]:
+    """A temporary home for the servers: the served root (a copy of notebooks/) and Jupyter dirs.
+
+    At the end, no notebook in the repository may have been saved with outputs by the run (a
+    notebook someone edited meanwhile, still without outputs, is not the run's doing).
+    """
+    home = tmp_path_factory.mktemp("browser")
+    make_sandbox(home / "root")
+    before = file_digests(NOTEBOOK_DIR)
+    yield home
+    after = file_digests(NOTEBOOK_DIR)
+    changed = [NOTEBOOK_DIR / name for name, digest in after.items() if before.get(name) != digest]
+    saved = sorted(path.name for path in changed if has_outputs(path))
+    assert not saved, f"notebooks in the repository were saved with outputs during the browser run: {saved}"
+
+
+@pytest.fixture(scope="session")
+def chromium(browser_available: None) -> Iterator[Any]:
+    """Headless Debian Chromium driven by playwright; requests leaving 127.0.0.1 are refused."""
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.route(
+                "**/*",
+                lambda route: (
+                    route.continue_()
+                    if route.request.url.startswith(
+                        ("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:")
+                    )
+                    else route.abort()
+                ),
+            )
+            yield context
+        finally:
+            browser.close()
+    finally:
+        playwright.stop()
+
+
+def _serve(server: Server) -> Iterator[Server]:
+    try:
+        yield server.start()
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def lab(server_home: Path) -> Iterator[Server]:
+    """JupyterLab on a free loopback port, serving the temporary copy."""
+    yield from _serve(lab_server(server_home / "root", server_home))
+
+
+@pytest.fixture(scope="session")
+def voila(server_home: Path) -> Iterator[Server]:
+    """Voila on a free loopback port, serving the temporary copy (one kernel per rendered page)."""
+    yield from _serve(voila_server(server_home / "root", server_home))
+
+
+@pytest.fixture(scope="session")
+def lab_page(chromium: Any, lab: Server) -> Iterator[Any]:
+    """One JupyterLab page for the whole session; notebooks open in it as tabs."""
+    page = chromium.new_page()
+    try:
+        page.goto(f"{lab.url}/lab?reset", timeout=90_000)
+        page.wait_for_function("() => window.jupyterapp !== undefined", timeout=90_000)
+        page.evaluate("async () => { await window.jupyterapp.restored; }")
+        yield page
+    finally:
+        page.close()
+
+
+@pytest.fixture(scope="session")
+def lab_notebooks(lab_page: Any) -> Iterator[LabNotebooks]:
+    notebooks = LabNotebooks(lab_page)
+    try:
+        yield notebooks
+    finally:
+        notebooks.close_all()
+
+
+@pytest.fixture
+def voila_page(chromium: Any, voila: Server) -> Iterator[Any]:
+    """A fresh page per Voila app (closing it lets Voila shut the app's kernel down)."""
+    page = chromium.new_page()
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Say where the screenshots are and how long each browser step took."""
+    if not RECORD.screenshots and not RECORD.timings:
+        return
+    terminalreporter.write_sep("-", "browser tests")
+    for label, seconds in RECORD.timings:
+        terminalreporter.write_line(f"{seconds:6.1f} s  {label}")
+    if RECORD.screenshots:
+        terminalreporter.write_line(f"screenshots ({len(RECORD.screenshots)}): {SCREENSHOT_DIR}")

@@ -1,0 +1,55 @@
+"""Every notebook, run in JupyterLab in headless Chromium, shows what a student should see.
+
+Run All must finish without an error output; every widget must be drawn (no "Error displaying
+widget") and every plotly figure must be drawn. Then one turn of each game is played by clicking
+its widgets. A screenshot of each notebook goes to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from browser_pages import RECORD, rendering_failures, screenshot_notebook
+from browser_servers import NOTEBOOK_DIR, discover_notebooks
+from browser_turns import GAME_NOTEBOOKS, PLAYERS, expected_notebook, game_app
+
+pytestmark = pytest.mark.browser
+
+PLAY_NOTEBOOKS = {expected_notebook(game) for game in GAME_NOTEBOOKS}
+
+
+@pytest.mark.parametrize("notebook", discover_notebooks(), ids=lambda path: path.stem)
+def test_notebook_runs_and_renders_in_jupyterlab(notebook: Path, lab_notebooks, lab_page, screenshot_dir):
+    with RECORD.timed(f"JupyterLab: open, run all, render {notebook.name}"):
+        opened = lab_notebooks.run(notebook)
+    RECORD.shot(screenshot_notebook(lab_page, opened, screenshot_dir / f"lab-{notebook.stem}.png"))
+    try:
+        failures = rendering_failures(opened.check)
+        if opened.ran_ok is not True and not failures:
+            failures.append(f"Run All did not complete: {opened.ran_ok}")
+        if failures:
+            pytest.fail(f"{notebook.name} in JupyterLab:\n  " + "\n  ".join(failures), pytrace=False)
+    finally:
+        if notebook.name not in PLAY_NOTEBOOKS:  # a play notebook stays open for its game's test
+            lab_notebooks.close(notebook)
+
+
+@pytest.mark.parametrize("game", sorted(GAME_NOTEBOOKS))
+def test_play_one_turn_in_jupyterlab(game: str, lab_notebooks, lab_page, screenshot_dir):
+    notebook = NOTEBOOK_DIR / expected_notebook(game)
+    if not notebook.exists():
+        pytest.skip(f"notebooks/{notebook.name} does not exist yet, so the {game} game cannot be played")
+    opened = lab_notebooks.run(notebook)
+    try:
+        app = game_app(opened.root(lab_page), game)
+        if app.count() == 0:
+            pytest.fail(f"{notebook.name} shows no widget with classes dp-app dp-{game}", pytrace=False)
+        with RECORD.timed(f"JupyterLab: one turn of {game} by clicking"):
+            try:
+                PLAYERS[game](app)
+            finally:
+                app.scroll_into_view_if_needed()
+                RECORD.screenshot(lab_page, f"lab-play-{game}")
+    finally:
+        lab_notebooks.close(notebook)
