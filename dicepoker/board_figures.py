@@ -28,23 +28,33 @@ KIND_COLOURS = {
 
 
 def board_heatmap(
-    rules: BoardRules = BOARD, values: np.ndarray | None = None, *, title: str = ""
+    rules: BoardRules = BOARD,
+    values: np.ndarray | None = None,
+    *,
+    title: str = "",
+    value_name: str = "",
 ) -> go.Figure:
     """The board with each cell coloured by the chance of taking its label in a turn (or by ``values``).
 
-    Row 0 is at the top, as in RULES.md; the free centre is left blank.
+    Row 0 is at the top, as in RULES.md; the free centre is left blank unless ``values`` colour it.
+    ``value_name`` names other ``values`` (counts, scores) in the colour bar and on hover.
 
     >>> fig = board_heatmap(title="test")
     >>> round(float(np.nanmax(fig.data[0].z)), 3)
     0.699
+    >>> board_heatmap(values=np.ones((9, 9)), value_name="runs of five").data[0].colorbar.title.text
+    'runs<br>of five'
     """
-    grid = cell_chances(rules) if values is None else np.asarray(values, dtype=float)
+    chances = values is None
+    grid = cell_chances(rules) if chances else np.asarray(values, dtype=float)
+    name = "chance in a turn" if chances else (value_name or "value")
     labels = [list(row) for row in rules.layout]
     hover = [
         [
             FREE_CENTRE
-            if label == FREE_CENTRE
-            else f"cell ({r}, {c}): {label}, {describe_label(label)}<br>chance in a turn {grid[r][c]:.1%}"
+            if label == FREE_CENTRE and chances
+            else f"cell ({r}, {c}): {label}, {describe_label(label)}<br>{name} "
+            + (f"{grid[r][c]:.1%}" if chances else f"{grid[r][c]:g}")
             for c, label in enumerate(row)
         ]
         for r, row in enumerate(labels)
@@ -58,14 +68,15 @@ def board_heatmap(
             customdata=hover,
             hovertemplate="%{customdata}<extra></extra>",
             colorscale="YlGnBu",
-            reversescale=True,
-            colorbar={"title": "chance<br>in a turn", "tickformat": ".0%"},
+            reversescale=chances,
+            colorbar={"title": name.replace(" ", "<br>", 1), "tickformat": ".0%" if chances else ""},
             xgap=2,
             ygap=2,
         )
     )
     fig.update_layout(
-        title=title or "The board by probability: dark cells are hard to take",
+        title=title
+        or ("The board by probability: dark cells are hard to take" if chances else f"The board: {name}"),
         width=560,
         height=540,
         xaxis={"side": "top", "tickmode": "linear", "title": "column"},

@@ -111,6 +111,9 @@ def _svg_uri(body: str) -> str:
 def board_html(obj: BoardRules | BoardGame, *, cell_size: int = 46) -> str:
     """The board (a rule set's layout, or a game with its chips and series) as an HTML picture.
 
+    In a game, cells the dice may take are outlined green, chips a bouncer may remove orange,
+    chips of a completed series ringed, and each series is drawn as a stroke.
+
     >>> from dicepoker.board import BOARD
     >>> page = board_html(BOARD)
     >>> page.count("<svg"), page.count('class="dp-board-cell"')
@@ -121,12 +124,13 @@ def board_html(obj: BoardRules | BoardGame, *, cell_size: int = 46) -> str:
     n, s = rules.size, cell_size
     protected = game.protected_cells() if game else frozenset()
     takeable = set(game.takeable_cells()) if game else set()
+    removable = set(game.bounce_targets()) if game else set()
     parts = []
     for r in range(n):
         for c in range(n):
             label = rules.layout[r][c]
             owner = game.owner((r, c)) if game else None
-            edge = "#16a34a" if (r, c) in takeable else "#d1d5db"
+            edge = "#16a34a" if (r, c) in takeable else "#ea580c" if (r, c) in removable else "#d1d5db"
             title = f"({r}, {c}) {label}: {describe_label(label)}"
             if owner is not None:
                 title += f" — {game.player_names[owner]}'s chip"
@@ -134,7 +138,7 @@ def board_html(obj: BoardRules | BoardGame, *, cell_size: int = 46) -> str:
                 f'<g class="dp-board-cell"><title>{html.escape(title)}</title>'
                 f'<rect x="{c * s + 1}" y="{r * s + 1}" width="{s - 2}" height="{s - 2}" rx="5" '
                 f'fill="{"#dcfce7" if (r, c) in takeable else "#f9fafb"}" stroke="{edge}" '
-                f'stroke-width="{3 if (r, c) in takeable else 1}"/>'
+                f'stroke-width="{3 if (r, c) in takeable | removable else 1}"/>'
                 f'<g transform="translate({c * s + 2},{r * s + 2}) scale({(s - 4) / 100:g})">'
                 f"{label_picture(label)}</g>"
                 + (

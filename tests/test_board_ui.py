@@ -177,3 +177,7 @@ def test_board_pictures_show_labels_chips_and_series():
     assert page.count("<line") == 1 and "1 series" in page
     assert BOARD._repr_html_().count('class="dp-board-cell"') == 81
     assert board_html(BoardGame(rng=0)).count("<line") == 0
+    chips = {c: i % 2 for i, c in enumerate(BOARD.cells_of("S"))} | {(3, 3): 1}
+    bouncing = board_with(chips)
+    bouncing.roll(result="12345")
+    assert board_html(bouncing).count('stroke="#ea580c"') == len(bouncing.bounce_targets()) == 3
