@@ -32,7 +32,12 @@ FACE_NAMES = {1: "Ones", 2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives", 6: "Six
 
 @dataclass(frozen=True)
 class UpperGame:
-    """The solved small game: the exact value of every scorecard (faces already filled)."""
+    """The solved small game: the exact value of every scorecard (faces already filled).
+
+    >>> game = solve_upper_game(faces=(6,), dice=1, rolls=2)
+    >>> game.expected_score  # one die, two rolls, Sixes: 11/36 chance of a six, 6 points
+    Fraction(11, 6)
+    """
 
     faces: tuple[int, ...]
     dice: int
@@ -95,7 +100,11 @@ class UpperGame:
 
 
 def solve_upper_game(faces: Iterable[int] = (5, 6), dice: int = 2, rolls: int = 1) -> UpperGame:
-    """Solve the small upper-section game exactly, by backward induction over the scorecards."""
+    """Solve the small upper-section game exactly, by backward induction over the scorecards.
+
+    >>> solve_upper_game(faces=(1, 2), dice=1, rolls=1).table()["value"].tolist()
+    [Fraction(0, 1), Fraction(1, 3), Fraction(1, 6), Fraction(29, 36)]
+    """
     faces = tuple(sorted(set(faces)))
     if not faces or any(f not in FACES for f in faces):
         raise DicePokerError(f"faces must be some of 1..6, not {faces!r}")

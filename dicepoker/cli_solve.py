@@ -26,7 +26,12 @@ QUANTILES = (0.0, 0.05, 0.25, 0.5, 0.75, 0.95, 1.0)
 
 
 def chosen_rules(args: argparse.Namespace) -> ScorecardRules:
-    """The game's rule set with the parameters given on the command line."""
+    """The game's rule set with the parameters given on the command line.
+
+    >>> args = argparse.Namespace(game="classic", upper_bonus_threshold=63, joker=None)
+    >>> chosen_rules(args).upper_bonus_threshold
+    63
+    """
     rules = find_game(args.game)
     changes: dict[str, Any] = {}
     if getattr(args, "upper_bonus_threshold", None) is not None:
@@ -37,7 +42,13 @@ def chosen_rules(args: argparse.Namespace) -> ScorecardRules:
 
 
 def solve_result(args: argparse.Namespace) -> dict[str, Any]:
-    """Solve (or load) the chosen rule set: game, expected score, states, seconds taken now."""
+    """Solve (or load) the chosen rule set: game, expected score, states, seconds taken now.
+
+    >>> args = argparse.Namespace(game="two_part", upper_bonus_threshold=None, joker=None)
+    >>> args.json, args.no_cache = True, False
+    >>> sorted(solve_result(args))
+    ['expected_score', 'game', 'seconds', 'states']
+    """
     from .solver import solve
 
     rules = chosen_rules(args)
@@ -65,7 +76,13 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def simulate_result(args: argparse.Namespace) -> dict[str, Any]:
-    """Simulate the strategy: mean, standard deviation and quantiles of the final score."""
+    """Simulate the strategy: mean, standard deviation and quantiles of the final score.
+
+    >>> args = argparse.Namespace(game="yatzy", strategy="random", games=3, seed=1)
+    >>> args.upper_bonus_threshold = None
+    >>> list(simulate_result(args)["quantiles"])
+    ['0%', '5%', '25%', '50%', '75%', '95%', '100%']
+    """
     from .lab import simulate
 
     totals = simulate(args.strategy, games=args.games, seed=args.seed, rules=chosen_rules(args))["total"]
@@ -91,7 +108,13 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    """Add the ``solve`` and ``simulate`` subcommands."""
+    """Add the ``solve`` and ``simulate`` subcommands.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["solve", "--game", "yatzy", "--no-cache"]).no_cache
+    True
+    """
     from .strategies import STRATEGIES
 
     games = list(SCORECARD_GAMES)

@@ -36,7 +36,11 @@ TIE = 1e-9  # expected values closer than this are equal
 
 @dataclass(frozen=True)
 class Choice:
-    """One choice of a position: the action, its expected final score and a readable label."""
+    """One choice of a position: the action, its expected final score and a readable label.
+
+    >>> Choice(Score("Chance"), 212.5, "score Chance (22)", 22).is_score
+    True
+    """
 
     action: Action
     expected: float
@@ -53,6 +57,10 @@ class Hint:
     """Every choice of one position, best first (``choices[0]`` is :attr:`best`).
 
     ``cost(action)`` is the expected points an action gives up against the best choice.
+
+    >>> h = Hint((Choice(Keep("66"), 17.5, "keep 66"), Choice(Score("Sixes"), 12.0, "score Sixes")), None, 2)
+    >>> h.best.label, h.cost(Score("Sixes")), [c.label for c in h.keeps]
+    ('keep 66', 5.5, ['keep 66'])
     """
 
     choices: tuple[Choice, ...]
@@ -131,6 +139,15 @@ def hint(position: Any, *, solution: Solution | None = None) -> Hint:
 
     Before a turn's first roll the only choice is to roll; it carries the expected final score.
     The value table comes from :func:`dicepoker.solver.solve` (cached) unless ``solution`` is given.
+
+    >>> from dicepoker import ScorecardGame
+    >>> game = ScorecardGame("two_part", seed=1)
+    >>> round(hint(game).best.expected, 3)  # before the first roll: the value of the whole game
+    164.911
+    >>> game.roll()
+    Dice('13456')
+    >>> hint(game).best.label
+    'keep 6 and roll 4'
     """
     if hasattr(position, "view"):  # a game
         if position.is_over:
@@ -146,7 +163,16 @@ def hint(position: Any, *, solution: Solution | None = None) -> Hint:
 
 
 def ranked_choices(solution: Solution, view: Any) -> list[Choice]:
-    """Every legal choice of a ``TurnView`` with its expected final score, best first."""
+    """Every legal choice of a ``TurnView`` with its expected final score, best first.
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.bots import TurnView
+    >>> yatzy = find_game("yatzy")
+    >>> sixes = yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None)
+    >>> view = TurnView(sixes, {}, Dice.parse("66666"), 1, False)
+    >>> [c.label for c in ranked_choices(solve(sixes, progress=False), view)][:3]
+    ['score Sixes (30)', 'stop and score', 'keep 6666 and roll 1']
+    """
     rules = view.rules
     banked = rules.upper_total(view.filled) + rules.lower_total(view.filled) + view.poker_bonus_points
     choices = [
@@ -167,7 +193,14 @@ def ranked_choices(solution: Solution, view: Any) -> list[Choice]:
 
 
 def score_values(solution: Solution, view: Any) -> list[tuple[str, int, int, float]]:
-    """For each legal box: (box, points now, poker bonus, points now + bonus + expected points to come)."""
+    """For each legal box: (box, points now, poker bonus, points now + bonus + expected points to come).
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.bots import TurnView
+    >>> view = TurnView(find_game("two_part"), {}, Dice.parse("66612"), 0, False)
+    >>> [(box, points) for box, points, _, _ in score_values(solve("two_part", progress=False), view)][-1]
+    ('Sixes', 0)
+    """
     rules = view.rules
     bonus = rules.poker_bonus_for(view.dice, view.filled)
     rows = []

@@ -67,6 +67,10 @@ def simulate(
 
     A strategy with a ``reseeded(rng)`` method (like ``random``) gets its own seeded generator
     for each game, so the same ``seed`` gives the same table.
+
+    >>> df = simulate("random", games=4, seed=3, rules="yatzy")
+    >>> df.attrs["strategy"], len(df), bool((df["total"] > 0).all())
+    ('random', 4, True)
     """
     rules = _rules(rules)
     if not isinstance(games, int) or games < 1:
@@ -127,7 +131,11 @@ def win_rate(a: Iterable[float], b: Iterable[float]) -> float:
 
 
 def summarise(df: pd.DataFrame) -> dict[str, float]:
-    """Mean, spread, 95% CI, and the rates of the upper bonus and of a scored poker box."""
+    """Mean, spread, 95% CI, and the rates of the upper bonus and of a scored poker box.
+
+    >>> sorted(summarise(simulate("heuristic", games=3, seed=1, rules="yatzy")))
+    ['bonus_rate', 'ci_high', 'ci_low', 'games', 'mean', 'median', 'poker_rate', 'std']
+    """
     mean, low, high = mean_ci(df["total"])
     poker = df.attrs.get("poker_box")
     return {
@@ -144,7 +152,12 @@ def summarise(df: pd.DataFrame) -> dict[str, float]:
 
 @dataclass(frozen=True, eq=False)
 class TournamentResult:
-    """The games of every strategy in a tournament, a summary and the head-to-head win rates."""
+    """The games of every strategy in a tournament, a summary and the head-to-head win rates.
+
+    >>> result = tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy")
+    >>> list(result.summary.index), result.head_to_head.shape
+    (['heuristic', 'random'], (2, 2))
+    """
 
     rules: ScorecardRules
     games: int

@@ -30,7 +30,14 @@ def score_distributions(
     expected: Mapping[str, float] | None = None,
     bin_size: int = 5,
 ) -> go.Figure:
-    """Overlaid histograms of the final scores, one per strategy; ``expected`` adds exact means."""
+    """Overlaid histograms of the final scores, one per strategy; ``expected`` adds exact means.
+
+    >>> from dicepoker.lab import simulate
+    >>> games = {"heuristic": simulate("heuristic", 5, seed=1, rules="yatzy")}
+    >>> fig = score_distributions(games, expected={"heuristic": 190})
+    >>> len(fig.data), len(fig.layout.shapes)
+    (1, 1)
+    """
     fig = go.Figure()
     for i, (name, df) in enumerate(_results(results).items()):
         colour = PALETTE[i % len(PALETTE)]
@@ -58,7 +65,12 @@ def score_distributions(
 
 
 def head_to_head(result: TournamentResult) -> go.Figure:
-    """A heat map: how often the row's strategy beats the column's on the same dice."""
+    """A heat map: how often the row's strategy beats the column's on the same dice.
+
+    >>> from dicepoker.lab import tournament
+    >>> head_to_head(tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy")).data[0].z.tolist()
+    [[0.5, 1.0], [0.0, 0.5]]
+    """
     table = result.head_to_head
     text = [[f"{v:.0%}" for v in row] for row in table.to_numpy()]
     fig = go.Figure(
@@ -80,7 +92,15 @@ def head_to_head(result: TournamentResult) -> go.Figure:
 
 
 def hint_values(hint, *, limit: int = 12) -> go.Figure:
-    """A bar chart of a hint's best choices: expected final score of each."""
+    """A bar chart of a hint's best choices: expected final score of each.
+
+    >>> from dicepoker import ScorecardGame
+    >>> from dicepoker.hints import hint
+    >>> game = ScorecardGame("two_part", seed=2)
+    >>> _ = game.roll()
+    >>> len(hint_values(hint(game), limit=4).data[0].y)
+    4
+    """
     choices = hint.choices[:limit]
     labels = [c.label for c in choices][::-1]
     values = [c.expected for c in choices][::-1]

@@ -65,7 +65,12 @@ JOKER_CODES = {
 # --- the dice: rolls, keeps and how they connect -----------------------------------------------
 @dataclass(frozen=True)
 class DiceTables:
-    """Rolls and keeps as indices, and the one-die steps between keeps."""
+    """Rolls and keeps as indices, and the one-die steps between keeps.
+
+    >>> t = dice_tables()
+    >>> t.keeps[t.subs[t.keep_index[Dice.parse("166")], 1]]  # 1-6-6 without a six
+    Dice('16')
+    """
 
     rolls: tuple[Dice, ...]  # the 252 rolls of five dice
     keeps: tuple[Dice, ...]  # the 462 keeps: 0..4 dice first, then the 252 rolls in the same order
@@ -133,7 +138,13 @@ def _sub_multisets(dice: Dice) -> set[Dice]:
 # --- a rule set as the solver's tables ----------------------------------------------------------
 @dataclass(frozen=True, eq=False)
 class RuleTables:
-    """What the solver reads from a rule set: box scores per roll, the joker, bonuses, the state space."""
+    """What the solver reads from a rule set: box scores per roll, the joker, bonuses, the state space.
+
+    >>> from dicepoker import find_game
+    >>> t = rule_tables(find_game("yatzy"))
+    >>> t.n_bits, (t.u_lo, t.u_hi), t.state({"Sixes": 24, "Chance": 20})
+    (1, (0, 63), (8224, 0, 24))
+    """
 
     rules: ScorecardRules
     rule_ints: np.ndarray
@@ -383,6 +394,12 @@ def backward_induction(
 
     Layers of equally many filled boxes are solved from the full scorecard back to the empty one;
     within a layer the scorecards are independent and shared out between threads.
+
+    >>> from dicepoker import find_game
+    >>> yatzy = find_game("yatzy")
+    >>> values = backward_induction(rule_tables(yatzy.variant(boxes=yatzy.boxes[5:6], poker_box=None)))
+    >>> round(float(values[0, 0, 0]), 6)  # Sixes alone: 5 dice x (1 - (5/6)^3) sixes x 6 points
+    12.638889
     """
     from .solver_kernel import solve_masks  # numba loads only when something is solved
 
@@ -438,6 +455,10 @@ class Solution:
 
     ``values[mask, bit, u - u_lo]`` is the expected number of points still to come from the start
     of a turn (the upper bonus included) with the boxes in ``mask`` filled.
+
+    >>> from dicepoker import find_game
+    >>> solve("yahtzee", progress=False)  # doctest: +ELLIPSIS
+    <Solution yahtzee: expected score 254.5877, 536,448 states, ...>
     """
 
     rules: ScorecardRules
@@ -511,6 +532,13 @@ class TurnValues:
 
     ``score[first, r]``: best score of roll ``r`` now; ``keep[j, k]``: keep ``k`` with ``j`` rolls
     left and roll the rest; ``hold[j, r]``: roll ``r`` in hand with ``j`` rolls left, played well.
+
+    >>> from dicepoker import find_game
+    >>> yatzy = find_game("yatzy")
+    >>> sixes = solve(yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None), progress=False)
+    >>> turn = sixes.turn({})
+    >>> round(turn.keep_value(Dice.parse("66"), 2), 4), round(turn.start_value(), 4)  # 2 + 3 x 11/36 sixes
+    (17.5, 12.6389)
     """
 
     score: np.ndarray
@@ -527,7 +555,16 @@ class TurnValues:
 
 
 def turn_values(t: RuleTables, values: np.ndarray, mask: int, bit: int, upper_total: int) -> TurnValues:
-    """Evaluate one turn for one state with the compiled kernel."""
+    """Evaluate one turn for one state with the compiled kernel.
+
+    >>> from dicepoker import find_game
+    >>> yatzy = find_game("yatzy")
+    >>> sixes = yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None)
+    >>> t = rule_tables(sixes)
+    >>> turn = turn_values(t, solve(sixes, progress=False).values, 0, 0, 0)
+    >>> float(turn.score[0, dice_tables().roll_index[Dice.parse("66612")]])
+    18.0
+    """
     rolls = t.rules.rolls_per_turn
     ulist = np.array([upper_total], dtype=np.int64)
     vecs = np.zeros((t.n_boxes + 1, 7, 1))
@@ -547,6 +584,10 @@ def solve(rules: ScorecardRules | str = "classic", *, progress: bool = True, cac
     With ``cache`` the value table is read from (and after a solve written to) the cache
     directory, keyed by the rule set's content and the package version; ``cache=False`` always
     solves afresh and leaves the cache as it was. ``progress`` shows a progress bar.
+
+    >>> s = solve("two_part", progress=False)
+    >>> round(s.expected_score, 4), s.states
+    (164.911, 57285)
     """
     if isinstance(rules, str):
         rules = find_game(rules)

@@ -40,7 +40,13 @@ _memory: dict[str, Any] = {}
 
 
 def cache_dir() -> Path:
-    """The directory of the cached value tables (``$DICEPOKER_CACHE_DIR`` overrides it)."""
+    """The directory of the cached value tables (``$DICEPOKER_CACHE_DIR`` overrides it).
+
+    >>> os.environ["DICEPOKER_CACHE_DIR"] = "/tmp/values"
+    >>> str(cache_dir())
+    '/tmp/values'
+    >>> del os.environ["DICEPOKER_CACHE_DIR"]
+    """
     override = os.environ.get(CACHE_ENV)
     if override:
         return Path(override)
@@ -56,7 +62,14 @@ def _version() -> str:
 
 
 def cache_key(rules: ScorecardRules) -> str:
-    """The rule set's fingerprint, the package version and the file format, as one key."""
+    """The rule set's fingerprint, the package version and the file format, as one key.
+
+    >>> from dicepoker import find_game
+    >>> cache_key(find_game("classic")) == cache_key(find_game("classic").variant())
+    True
+    >>> cache_key(find_game("classic")) == cache_key(find_game("classic").variant(upper_bonus_threshold=63))
+    False
+    """
     return f"{rules.fingerprint()}-v{_version()}-f{FORMAT_VERSION}"
 
 

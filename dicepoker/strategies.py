@@ -37,7 +37,15 @@ TIE = 1e-9
 
 
 class Strategy(Protocol):
-    """What a strategy is: called with a :class:`TurnView`, returns :class:`Keep` or :class:`Score`."""
+    """What a strategy is: called with a :class:`TurnView`, returns :class:`Keep` or :class:`Score`.
+
+    >>> def always_chance(view: TurnView) -> Keep | Score:
+    ...     return Score("Chance")
+    >>> from dicepoker import find_game
+    >>> from dicepoker.dice import Dice
+    >>> always_chance(TurnView(find_game("yatzy"), {}, Dice.parse("12345"), 2, True))
+    Score(box='Chance')
+    """
 
     def __call__(self, view: TurnView) -> Keep | Score: ...
 
@@ -60,7 +68,14 @@ def legal_choices(view: TurnView) -> list[Keep | Score]:
 
 
 class RandomStrategy:
-    """Any legal choice, all equally likely; randomness from ``rng`` (a generator, a seed or None)."""
+    """Any legal choice, all equally likely; randomness from ``rng`` (a generator, a seed or None).
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.dice import Dice
+    >>> view = TurnView(find_game("yatzy"), {}, Dice.parse("12345"), 2, True)
+    >>> RandomStrategy(rng=1)(view) == RandomStrategy(rng=1)(view)
+    True
+    """
 
     name = "random"
 
@@ -84,6 +99,12 @@ class PlannedStrategy:
 
     With the optimal value table this is the optimal strategy; with a table of zeros ("nothing
     after this turn counts") it is the greedy one.
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.dice import Dice
+    >>> view = TurnView(find_game("two_part"), {}, Dice.parse("66612"), 2, True)
+    >>> optimal(view), greedy(view)
+    (Keep(dice=Dice('666')), Keep(dice=Dice('666')))
     """
 
     def __init__(self, name: str, table: Callable[[ScorecardRules], Solution]) -> None:
@@ -135,14 +156,27 @@ def _greedy_table(rules: ScorecardRules) -> Solution:
 
 
 def optimal_strategy(solution: Solution | None = None) -> PlannedStrategy:
-    """The optimal strategy (maximises the expected final score); solves or loads the table once."""
+    """The optimal strategy (maximises the expected final score); solves or loads the table once.
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.dice import Dice
+    >>> best = optimal_strategy(solve("yahtzee", progress=False))
+    >>> best(TurnView(find_game("yahtzee"), {}, Dice.parse("23456"), 2, True))
+    Score(box='Large Straight')
+    """
     if solution is None:
         return PlannedStrategy("optimal", _optimal_table)
     return PlannedStrategy("optimal", lambda rules: solution if rules == solution.rules else solve(rules))
 
 
 def greedy_strategy() -> PlannedStrategy:
-    """The greedy strategy: the most points this turn, rerolls aimed at that, the future ignored."""
+    """The greedy strategy: the most points this turn, rerolls aimed at that, the future ignored.
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.dice import Dice
+    >>> greedy_strategy()(TurnView(find_game("yahtzee"), {}, Dice.parse("11112"), 0, False))  # a tie
+    Score(box='Three of a Kind')
+    """
     return PlannedStrategy("greedy", _greedy_table)
 
 
@@ -151,7 +185,13 @@ optimal = optimal_strategy()
 
 
 def heuristic(view: TurnView) -> Keep | Score:
-    """A simple human-like player: bank a made fixed-score box, else collect the commonest face."""
+    """A simple human-like player: bank a made fixed-score box, else collect the commonest face.
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.dice import Dice
+    >>> heuristic(TurnView(find_game("classic"), {}, Dice.parse("55123"), 2, True))
+    Keep(dice=Dice('55'))
+    """
     return simple_bot(view)
 
 
@@ -179,10 +219,18 @@ def find_strategy(name: str) -> Strategy:
 
 
 def strategy_name(strategy: Any) -> str:
-    """A readable name for a strategy: its ``name``, else its function name."""
+    """A readable name for a strategy: its ``name``, else its function name.
+
+    >>> strategy_name(find_strategy("random")), strategy_name(heuristic)
+    ('random', 'heuristic')
+    """
     return str(getattr(strategy, "name", None) or getattr(strategy, "__name__", None) or repr(strategy))
 
 
 def as_strategy(strategy: Strategy | str) -> Strategy:
-    """A strategy from itself or its name."""
+    """A strategy from itself or its name.
+
+    >>> as_strategy("heuristic") is heuristic, as_strategy(heuristic) is heuristic
+    (True, True)
+    """
     return find_strategy(strategy) if isinstance(strategy, str) else strategy
