@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dicepoker import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.board import BOARD
@@ -459,3 +461,56 @@ def test_text_and_repr():
     assert text[2].split() == ["A"] * 5 + ["."] * 4 and text[4].split()[4] == "★"
     assert "Player 2 to play" in repr(game)
     assert isinstance(game.copy(), BoardGame) and game.copy().to_json() == game.to_json()
+
+
+# --- any sequence of actions, legal or not, keeps the state sound ----------------------------------------
+cells = st.tuples(st.integers(-1, 9), st.integers(-1, 9))
+die_values = st.lists(st.integers(0, 7), min_size=0, max_size=6)
+actions = st.one_of(
+    st.tuples(st.just("roll"), die_values, die_values),
+    st.tuples(st.just("hold"), st.integers(-1, 5)),
+    st.tuples(st.just("place"), cells),
+    st.tuples(st.just("bounce"), cells),
+    st.tuples(st.just("pass")),
+    st.tuples(st.just("five"), st.integers(1, 6)),  # a five of a kind, to fill the board quickly
+)
+
+
+def _act(game: BoardGame, action: tuple) -> None:
+    match action:
+        case ("roll", keep, result):
+            game.roll(keep=keep or None, result=result or None)
+        case ("hold", position):
+            game.toggle_hold(position)
+        case ("place", cell):
+            game.place(cell)
+        case ("bounce", cell):
+            game.bounce(cell)
+        case ("pass",):
+            game.pass_turn()
+        case ("five", face):
+            if game.dice is None:
+                game.roll(result=[face] * 5)
+            elif game.takeable_cells():
+                game.place(game.takeable_cells()[0])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(actions, max_size=60), st.integers(0, 3))
+def test_refused_actions_change_nothing_and_accepted_ones_keep_the_rules(script, seed):
+    game = BoardGame(BOARD.variant(max_turns=40), rng=seed)
+    for action in script:
+        before = game.to_json()
+        try:
+            _act(game, action)
+        except DicePokerError:
+            assert game.to_json() == before, action
+        else:
+            assert game.owner(BOARD.centre) is None
+            assert 0 <= game.rolls_used <= 3 and (game.dice is None) == (game.rolls_used == 0)
+            for player in range(2):
+                for series in game.series(player):
+                    assert all(c == BOARD.centre or game.owner(c) == player for c in series.cells)
+            if game.is_over:
+                assert game.outcome.is_draw or len(game.series(game.winner)) >= 2
+    assert BoardGame.from_json(game.to_json()).to_json() == game.to_json()
