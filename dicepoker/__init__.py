@@ -124,6 +124,24 @@ from .turn_odds import (
     useful_dice_transitions,
     within_three_probability,
 )
+from .two_part_figures import (
+    part1_results_figure,
+    part1_total_figure,
+    settlement_figure,
+    stop_or_roll_on_figure,
+)
+from .two_part_lessons import (
+    face_count_distribution,
+    part1_bonus_probability,
+    part1_result_distribution,
+    part1_result_table,
+    part1_total_distribution,
+    settlement_table,
+    simulate_part1,
+    simulate_part1_bonus,
+    stop_or_roll_on,
+    stop_or_roll_on_summary,
+)
 
 __version__ = "0.1.0"
 
@@ -289,4 +307,19 @@ __all__ = [
     "label_chances",
     "play_board",
     "play_board_game",
+    # the two-part game's lessons (issue 5)
+    "face_count_distribution",
+    "part1_bonus_probability",
+    "part1_result_distribution",
+    "part1_result_table",
+    "part1_results_figure",
+    "part1_total_distribution",
+    "part1_total_figure",
+    "settlement_figure",
+    "settlement_table",
+    "simulate_part1",
+    "simulate_part1_bonus",
+    "stop_or_roll_on",
+    "stop_or_roll_on_figure",
+    "stop_or_roll_on_summary",
 ]
