@@ -133,6 +133,7 @@ from .two_part_figures import (
 from .two_part_lessons import (
     face_count_distribution,
     part1_bonus_probability,
+    part1_in_order_total_distribution,
     part1_result_distribution,
     part1_result_table,
     part1_total_distribution,
@@ -310,6 +311,7 @@ __all__ = [
     # the two-part game's lessons (issue 5)
     "face_count_distribution",
     "part1_bonus_probability",
+    "part1_in_order_total_distribution",
     "part1_result_distribution",
     "part1_result_table",
     "part1_results_figure",

@@ -11,6 +11,7 @@ from :mod:`dicepoker.two_part_lessons`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -22,6 +23,7 @@ from .solver import Solution, solve
 from .two_part_lessons import (
     NO_DOUBLE,
     part1_bonus_probability,
+    part1_in_order_total_distribution,
     part1_result_table,
     part1_total_distribution,
     settlement_table,
@@ -67,10 +69,13 @@ def part1_total_figure(
     solution: Solution | None = None,
     simulated: pd.DataFrame | None = None,
     rules: ScorecardRules | str = "two_part",
+    *,
+    in_order: bool = False,
 ) -> go.Figure:
     """The exact distribution of the part-1 total under optimal play; bars at 0 or more earn the bonus.
 
-    ``simulated`` (from :func:`simulate_part1`) adds the simulated games' frequencies as points.
+    ``simulated`` (from :func:`simulate_part1`) adds the simulated games' frequencies as points;
+    ``in_order`` adds, as a line, the player who chases Ones, then Twos, ... in turn.
 
     >>> fig = part1_total_figure()
     >>> round(sum(fig.data[0].y), 9), fig.data[0].x[-1]  # at best five of every face: 2 x 21 = 42
@@ -99,10 +104,20 @@ def part1_total_figure(
             mode="markers",
             marker={"color": "#c2410c", "size": 6},
         )
+    if in_order:
+        baseline = part1_in_order_total_distribution(solution.rules)
+        chance = sum((p for t, p in baseline.items() if t >= threshold), Fraction(0))
+        fig.add_scatter(
+            name=f"chasing Ones, Twos, ... in order (bonus {float(chance):.1%})",
+            x=list(baseline),
+            y=[float(p) for p in baseline.values()],
+            mode="lines",
+            line={"color": ROLL_ON_COLOUR, "width": 2},
+        )
     fig.add_vline(
         x=threshold - 0.5,
         line={"color": "#6b7280", "dash": "dash"},
-        annotation_text=f"bonus {solution.rules.upper_bonus}: chance {float(bonus):.2%}",
+        annotation_text=f"bonus {solution.rules.upper_bonus}: optimal play {float(bonus):.1%}",
     )
     fig.update_layout(
         title="Part 1 under optimal play: the exact distribution of the part-1 total",
@@ -179,31 +194,29 @@ def stop_or_roll_on_figure(table: pd.DataFrame | None = None) -> go.Figure:
 
 
 def settlement_figure(totals: Sequence[int], names: Sequence[str] | None = None) -> go.Figure:
-    """The totals as bars and the mean as a line; each bar is labelled with its settlement.
+    """Each player's settlement (total minus the mean) as a bar above or below 0; they add up to 0.
 
     >>> fig = settlement_figure([120, 150], ["Ann", "Bo"])
-    >>> list(fig.data[0].text)
-    ['−15', '+15']
+    >>> list(fig.data[0].y), list(fig.data[0].text)
+    ([-15.0, 15.0], ['−15', '+15'])
     """
     table = settlement_table(totals, names)
     mean = table.attrs["mean"]
     fig = go.Figure()
     fig.add_bar(
         x=[str(n) for n in table.index],
-        y=table["total"].tolist(),
+        y=[float(r) for r in table["result"]],
         text=table["settles"].tolist(),
         textposition="outside",
         marker_color=[STOP_COLOUR if r >= 0 else LOSS_COLOUR for r in table["result"]],
-        hovertemplate="%{x}: total %{y}, settles %{text}<extra></extra>",
+        customdata=table["total"].tolist(),
+        hovertemplate="%{x}: total %{customdata}, settles %{text}<extra></extra>",
     )
-    fig.add_hline(
-        y=float(mean),
-        line={"color": "#111827", "dash": "dash"},
-        annotation_text=f"mean {signed(mean).lstrip('+')}",
-    )
+    fig.add_hline(y=0, line={"color": "#111827"})
+    mean_text = signed(mean).lstrip("+") if mean >= 0 else signed(mean)
     fig.update_layout(
-        title="Settlement: each total minus the mean (the results add up to 0)",
-        yaxis_title="total",
+        title=f"Settlement: each total minus the mean ({mean_text}); the results add up to 0",
+        yaxis_title="total − mean",
         template="plotly_white",
         showlegend=False,
     )

@@ -171,6 +171,28 @@ def part1_result_table(rules: ScorecardRules | str = "two_part") -> pd.DataFrame
     return pd.DataFrame(rows)
 
 
+def part1_in_order_total_distribution(rules: ScorecardRules | str = "two_part") -> dict[int, Fraction]:
+    """The part-1 total of a player who chases Ones in the first turn, Twos in the second, and so on.
+
+    The six results are independent, so the distribution of their sum is the convolution of the
+    six :func:`part1_result_distribution`\\ s: a baseline that shows what choosing the box after
+    the turn (as optimal play does) is worth.
+
+    >>> d = part1_in_order_total_distribution()
+    >>> sum(d.values()), sum(t * p for t, p in d.items()) == 21 * (5 * Fraction(91, 216) - 3)
+    (Fraction(1, 1), True)
+    """
+    rules = _part1_rules(_rules(rules))
+    total = {0: Fraction(1)}
+    for box in rules.upper_boxes:
+        step: dict[int, Fraction] = {}
+        for points, p in part1_result_distribution(box.name, rules).items():
+            for before, q in total.items():
+                step[before + points] = step.get(before + points, Fraction(0)) + p * q
+        total = step
+    return dict(sorted(total.items()))
+
+
 # --- the optimal policy of one part-1 turn, exactly as the optimal bot plays it -------------------
 @dataclass(frozen=True, eq=False)
 class _DiceArrays:

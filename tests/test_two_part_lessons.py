@@ -1,7 +1,7 @@
 """The lessons of the two-part game against independent computations: formulas, brute force, simulation."""
 
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from math import comb
 
 import numpy as np
@@ -27,6 +27,7 @@ from dicepoker.two_part_lessons import (
     NO_DOUBLE,
     face_count_distribution,
     part1_bonus_probability,
+    part1_in_order_total_distribution,
     part1_result_distribution,
     part1_result_table,
     part1_total_distribution,
@@ -88,6 +89,19 @@ def test_par_and_rolls_are_read_from_the_rules():
     assert part1_result_distribution(4, rules) == {(k - 2) * 4: binomial(5, k, q) for k in range(6)}
     table = part1_result_table(rules)
     assert len(table) == 36 and sum(table["probability"]) == 6
+
+
+def test_part1_in_order_is_the_sum_of_six_independent_chases():
+    q = hit_chance(3)
+    count = {k: binomial(5, k, q) for k in range(6)}
+    expected = {}
+    for counts in product(range(6), repeat=6):
+        total = sum((c - 3) * face for face, c in enumerate(counts, 1))
+        chance = 1
+        for c in counts:
+            chance *= count[c]
+        expected[total] = expected.get(total, 0) + chance
+    assert part1_in_order_total_distribution() == dict(sorted(expected.items()))
 
 
 def test_part1_result_refusals():
@@ -245,9 +259,9 @@ def test_part1_simulation_plays_the_real_engine():
 
 def test_part1_total_figure(two_part):
     sims = simulate_part1(5, seed=1, strategy=simple_bot)
-    fig = part1_total_figure(two_part, simulated=sims)
-    assert sum(fig.data[0].y) == pytest.approx(1)
-    assert sum(fig.data[1].y) == pytest.approx(1)
+    fig = part1_total_figure(two_part, simulated=sims, in_order=True)
+    assert [sum(trace.y) for trace in fig.data] == pytest.approx([1, 1, 1])
+    assert list(fig.data[2].x) == list(part1_in_order_total_distribution())
 
 
 # --- the double ------------------------------------------------------------------------------------
@@ -349,7 +363,9 @@ def test_settlement_of_a_played_game():
     assert table["result"].tolist() == game.settlement()
     assert list(table.index) == ["Ann", "Bo", "Cy"]
     fig = settlement_figure(game.totals(), game.player_names)
-    assert list(fig.data[0].y) == game.totals()
+    mean = Fraction(sum(game.totals()), 3)
+    assert list(fig.data[0].y) == [float(t - mean) for t in game.totals()]
+    assert list(fig.data[0].customdata) == game.totals()
 
 
 def test_settlement_refusals():
