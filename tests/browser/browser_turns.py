@@ -34,6 +34,24 @@ def expected_notebook(game: str) -> str:
     return GAME_NOTEBOOKS[game] + ".ipynb"
 
 
+def game_params() -> list[Any]:
+    """The games as pytest parameters; a game whose notebook does not exist yet is skipped."""
+    import pytest
+    from browser_servers import NOTEBOOK_DIR
+
+    return [
+        pytest.param(
+            game,
+            id=game,
+            marks=pytest.mark.skipif(
+                not (NOTEBOOK_DIR / expected_notebook(game)).exists(),
+                reason=f"notebooks/{expected_notebook(game)} does not exist yet: no {game} game to play",
+            ),
+        )
+        for game in sorted(GAME_NOTEBOOKS)
+    ]
+
+
 def game_app(scope: Any, game: str) -> Any:
     """The first app of ``game`` inside ``scope`` (a page or a notebook panel)."""
     return scope.locator(f".dp-app.dp-{game}").first

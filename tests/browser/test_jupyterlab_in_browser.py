@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from browser_pages import RECORD, rendering_failures, screenshot_notebook
 from browser_servers import NOTEBOOK_DIR, discover_notebooks
-from browser_turns import GAME_NOTEBOOKS, PLAYERS, expected_notebook, game_app
+from browser_turns import GAME_NOTEBOOKS, PLAYERS, expected_notebook, game_app, game_params
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +35,9 @@ def test_notebook_runs_and_renders_in_jupyterlab(notebook: Path, lab_notebooks, 
             lab_notebooks.close(notebook)
 
 
-@pytest.mark.parametrize("game", sorted(GAME_NOTEBOOKS))
+@pytest.mark.parametrize("game", game_params())
 def test_play_one_turn_in_jupyterlab(game: str, lab_notebooks, lab_page, screenshot_dir):
     notebook = NOTEBOOK_DIR / expected_notebook(game)
-    if not notebook.exists():
-        pytest.skip(f"notebooks/{notebook.name} does not exist yet, so the {game} game cannot be played")
     opened = lab_notebooks.run(notebook)
     try:
         app = game_app(opened.root(lab_page), game)

@@ -9,16 +9,14 @@ from __future__ import annotations
 import pytest
 from browser_pages import RECORD, open_voila_app, rendering_failures
 from browser_servers import NOTEBOOK_DIR
-from browser_turns import GAME_NOTEBOOKS, PLAYERS, expected_notebook, game_app
+from browser_turns import PLAYERS, expected_notebook, game_app, game_params
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("game", sorted(GAME_NOTEBOOKS))
+@pytest.mark.parametrize("game", game_params())
 def test_play_notebook_as_voila_app(game: str, voila, voila_page, screenshot_dir):
     notebook = NOTEBOOK_DIR / expected_notebook(game)
-    if not notebook.exists():
-        pytest.skip(f"notebooks/{notebook.name} does not exist yet, so there is no {game} app")
     try:
         with RECORD.timed(f"Voila: render {notebook.name}"):
             check = open_voila_app(voila_page, f"{voila.url}/voila/render/notebooks/{notebook.name}")
