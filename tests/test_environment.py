@@ -2,7 +2,8 @@
 
 Binder cannot be built on this machine (no Docker, no conda), so these checks stand in for it:
 every runtime dependency of the package is in environment.yml, every package environment.yml lists
-imports here at the pinned minor version, and postBuild installs the package itself.
+imports here at the pinned minor version, postBuild installs the package itself, and README links
+the kit and every notebook on Binder.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import urllib.parse
 from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -28,6 +30,12 @@ REPO = Path(__file__).resolve().parents[1]
 ENVIRONMENT = REPO / "environment.yml"
 POSTBUILD = REPO / "postBuild"
 PYPROJECT = REPO / "pyproject.toml"
+README = REPO / "README.md"
+NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
+BINDER_LINK = re.compile(
+    r"https://mybinder\.org/v2/gh/(?P<repo>[^/\s)]+/[^/\s)]+)/(?P<ref>[^?\s)]+)(?:\?(?P<query>[^\s)]*))?"
+)
+BINDER_BADGE = re.compile(r"\[!\[[^\]]*\]\(https://mybinder\.org/badge_logo\.svg\)\]\((?P<link>[^)\s]+)\)")
 
 # conda-forge names whose import name differs from the name (the default is name with - -> _)
 IMPORT_NAMES = {"pyyaml": "yaml", "scikit-learn": "sklearn", "beautifulsoup4": "bs4"}
@@ -174,3 +182,41 @@ def test_postbuild_is_executable_in_git():
     if not staged:
         pytest.skip("postBuild is not committed yet")
     assert staged[0] == "100755", f"git stores postBuild as {staged[0]}; Binder needs 100755"
+
+
+def binder_links() -> list[re.Match]:
+    return list(BINDER_LINK.finditer(README.read_text(encoding="utf-8")))
+
+
+def labpath(link: re.Match) -> str | None:
+    """The notebook a Binder link opens in JupyterLab (its ``labpath``), or None."""
+    values = urllib.parse.parse_qs(link["query"] or "").get("labpath")
+    return values[0] if values else None
+
+
+def test_labpath_reads_the_notebook_from_a_binder_link():
+    link = BINDER_LINK.search("https://mybinder.org/v2/gh/o/r/HEAD?labpath=notebooks%2F01_x.ipynb")
+    assert (link["repo"], link["ref"], labpath(link)) == ("o/r", "HEAD", "notebooks/01_x.ipynb")
+
+
+def test_readme_has_a_binder_badge_for_the_kit():
+    badges = BINDER_BADGE.findall(README.read_text(encoding="utf-8"))
+    assert any(BINDER_LINK.match(link) for link in badges), (
+        "README needs a Binder badge: [![Binder](https://mybinder.org/badge_logo.svg)](https://mybinder.org/v2/gh/OWNER/REPO/HEAD)"
+    )
+
+
+def test_binder_links_all_open_the_same_repository_at_head():
+    targets = {(link["repo"], link["ref"]) for link in binder_links()}
+    assert len(targets) == 1, f"README's Binder links open different repositories or refs: {sorted(targets)}"
+    assert targets.pop()[1] == "HEAD", "Binder links should open HEAD (the default branch's latest commit)"
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
+def test_readme_opens_every_notebook_on_binder(notebook):
+    opened = {labpath(link) for link in binder_links()}
+    wanted = f"notebooks/{notebook.name}"
+    assert wanted in opened, (
+        f"README has no Binder link for {wanted}: add a badge linking "
+        f"https://mybinder.org/v2/gh/OWNER/REPO/HEAD?labpath={urllib.parse.quote(wanted, safe='')}"
+    )
