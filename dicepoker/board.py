@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
+
+import numpy as np
 
 from .combinations import Combination, board_combinations
 from .dice import Dice
@@ -347,21 +350,21 @@ class BoardRules:
 def check_cell(cell: Any, size: int = BOARD_SIZE) -> Cell:
     """A cell as ``(row, column)``, both 0-based; anything else raises :class:`IllegalActionError`.
 
-    >>> check_cell([2, 3])
-    (2, 3)
+    >>> check_cell([2, 3]), check_cell(np.array([4, 5]))
+    ((2, 3), (4, 5))
     """
     try:
         r, c = cell
     except (TypeError, ValueError):
         raise IllegalActionError(f"a cell is (row, column), not {cell!r}") from None
     for x in (r, c):
-        if isinstance(x, bool) or not isinstance(x, int):
+        if isinstance(x, bool | np.bool_) or not isinstance(x, numbers.Integral):
             raise IllegalActionError(
                 f"a cell is (row, column) with whole numbers 0..{size - 1}, not {cell!r}"
             )
         if not 0 <= x < size:
             raise IllegalActionError(f"cell {cell!r} is off the board: rows and columns are 0..{size - 1}")
-    return (r, c)
+    return (int(r), int(c))
 
 
 def line_number(direction: str, cell: Cell) -> int:

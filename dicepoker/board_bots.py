@@ -137,11 +137,13 @@ class ProbabilityBot:
     A window (five cells in a line) that the bot can still fill is worth the product of the
     chances of taking its empty cells in a turn. Taking a cell raises that product for the
     bot's windows and wipes it out for the opponents' (times ``block_weight``); completing a
-    series is worth more, winning most. The keeps maximise the expected value of the cell the
-    turn will end on.
+    series is worth more, winning most; with ``stop_threats`` the last empty cell of an
+    opponent's run is worth half of completing it oneself. The keeps maximise the expected value
+    of the cell the turn will end on.
     """
 
     block_weight: float = 1.0
+    stop_threats: bool = True
 
     def __call__(self, game: BoardGame, rng: np.random.Generator | int | None = None) -> Action:
         rng = np.random.default_rng(rng)
@@ -185,7 +187,8 @@ class ProbabilityBot:
                 np.add.at(
                     place, rows.ravel(), self.block_weight * (strength[open_, None] * empty[open_]).ravel()
                 )
-                np.add.at(place, windows[last].ravel(), finish * empty[last].ravel())
+                if self.stop_threats:  # the opponent's last cell of a run: worth less than our own win
+                    np.add.at(place, windows[last].ravel(), finish / 2 * empty[last].ravel())
                 chips = owners[rows] == player
                 loss = strength[open_, None] * (1 - chance[rows]) * chips
                 np.add.at(bounce, rows.ravel(), loss.ravel())

@@ -69,6 +69,18 @@ def test_it_takes_the_winning_cell():
     assert probability_bot(game, 0) == Place((4, 8))
 
 
+def test_winning_comes_before_blocking():
+    first = line((6, 0), (0, 1))
+    mine = line((0, 8), (1, 0))  # (4, 8) is L7 and wins
+    theirs = line((0, 0), (1, 0))  # (4, 0) is the other L7 and would complete B's run
+    chips = {c: A for c in first + mine[:4]} | {c: B for c in theirs[:4]}
+    game = board_with(chips, series={A: [first]})
+    game.roll(result="11113")
+    assert {(4, 0), (4, 8)} <= set(game.takeable_cells())
+    assert probability_bot(game, 0) == Place((4, 8))
+    assert ProbabilityBot(stop_threats=True).cell_values(game)[0][4 * 9] > 0
+
+
 def test_it_blocks_a_row_of_four():
     threat = line((0, 1), (1, 0))  # B's column 1, rows 0..3; (4, 1) is "12" and ends it
     game = board_with({c: B for c in threat[:4]}, to_move=A)
@@ -76,6 +88,8 @@ def test_it_blocks_a_row_of_four():
     game.roll(keep="11222")
     assert game.rolls_left == 0
     assert probability_bot(game, 0) == Place((4, 1))
+    careless = ProbabilityBot(block_weight=0, stop_threats=False)
+    assert careless(game, 0) != Place((4, 1))
 
 
 def test_it_keeps_dice_for_the_cell_it_needs():
