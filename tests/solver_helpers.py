@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -76,6 +77,7 @@ TINY = {
 }
 
 
+@cache  # shared by the test modules of a session
 def brute_force(rules: ScorecardRules) -> dict[frozenset, float]:
     """Expected points to come from every scorecard met, by plain recursion on the rules' methods.
 

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 from solver_helpers import session_cache_dir, solved  # noqa: F401
@@ -95,14 +92,3 @@ def test_bad_input_is_refused(capsys):
         main(["solve", "--game", "bluff"])
     with pytest.raises(SystemExit):
         main(["simulate", "--strategy", "lucky"])
-
-
-def test_module_entry_point():
-    out = subprocess.run(
-        [sys.executable, "-m", "dicepoker", "solve", "--game", "two_part", "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ},  # the session's cache directory
-    ).stdout
-    assert json.loads(out)["game"] == "two_part"
