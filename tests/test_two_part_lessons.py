@@ -13,7 +13,9 @@ from solver_helpers import brute_force, session_cache_dir, solved  # noqa: F401
 from dicepoker import DicePokerError, ScorecardGame, TurnView, UnknownNameError, find_game, hint, play_turn
 from dicepoker.bots import simple_bot
 from dicepoker.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
+from dicepoker.lab import simulate, summarise
 from dicepoker.scorecard_game import Keep, Score
+from dicepoker.simulation import wilson_interval
 from dicepoker.solver import dice_tables
 from dicepoker.strategies import optimal_strategy
 from dicepoker.turn_odds import score_distribution
@@ -215,6 +217,15 @@ def test_bonus_chance_agrees_with_the_optimal_bot_in_the_real_engine(two_part):
     exact = part1_bonus_probability(two_part)
     estimate = simulate_part1_bonus(500, seed=5, solution=two_part)
     assert estimate.n == 500 and estimate.contains(exact)
+
+
+def test_whole_games_of_the_optimal_bot_agree_with_the_solution(two_part):
+    """End to end: the bot's average final score and bonus rate against the exact values."""
+    games = simulate(optimal_strategy(two_part), games=150, seed=11, rules=TWO_PART)
+    summary = summarise(games)
+    assert summary["ci_low"] <= two_part.expected_score <= summary["ci_high"]
+    bonus = wilson_interval(int((games["upper_bonus"] > 0).sum()), len(games))
+    assert bonus.contains(part1_bonus_probability(two_part))
 
 
 def test_turn_policy_is_the_optimal_bots_choice(two_part):
