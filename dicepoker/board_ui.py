@@ -50,6 +50,13 @@ SEAT_KINDS: dict[str, Callable[..., Action] | None] = {
 }
 SEAT_WORDS = {"human": "Human", "computer": "Computer", "random": "Random computer", "empty": "—"}
 CELL_SIZE = 48
+# a completed series is drawn as a stroke through its cells: one CSS variable per direction
+STROKES = {
+    "horizontal": ("h", 'x1="0" y1="50" x2="100" y2="50"'),
+    "vertical": ("v", 'x1="50" y1="0" x2="50" y2="100"'),
+    "diagonal": ("d", 'x1="0" y1="0" x2="100" y2="100"'),
+    "anti-diagonal": ("a", 'x1="100" y1="0" x2="0" y2="100"'),
+}
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 
 
@@ -197,6 +204,14 @@ def style_sheet(rules: BoardRules) -> str:
         for x in labels
     ]
     for player in range(3):
+        for direction, (short, line) in STROKES.items():
+            stroke = (
+                f'<line {line} stroke="{CHIP_COLOURS[player]}" stroke-width="16" opacity="0.8" '
+                f'stroke-linecap="square"/>'
+            )
+            rules_css.append(
+                f'.dp-board .dp-stroke-{direction}-{player} {{ --dp-{short}: url("{_svg_uri(stroke)}"); }}'
+            )
         for protected in (False, True):
             selector = f".dp-board .dp-chip-{player}" + (".dp-protected" if protected else "")
             rules_css.append(f'{selector} {{ --dp-chip: url("{_svg_uri(_chip(player, protected))}"); }}')
@@ -212,8 +227,10 @@ def style_sheet(rules: BoardRules) -> str:
 .dp-board .dp-title {{ font-size: 1.35em; font-weight: 700; }}
 .dp-board .jupyter-button.dp-cell {{
   width: {size}px; height: {size}px; padding: 0; margin: 0; border: 1px solid #d1d5db; border-radius: 6px;
-  background-color: #f9fafb; background-image: var(--dp-chip, none), var(--dp-label, none);
-  background-repeat: no-repeat; background-position: center; background-size: 92% 92%, 92% 92%;
+  background-color: #f9fafb; background-repeat: no-repeat; background-position: center;
+  background-image: var(--dp-h, none), var(--dp-v, none), var(--dp-d, none), var(--dp-a, none),
+    var(--dp-chip, none), var(--dp-label, none);
+  background-size: 100% 100%, 100% 100%, 100% 100%, 100% 100%, 92% 92%, 92% 92%;
   color: transparent; box-shadow: none;
 }}
 .dp-board .jupyter-button.dp-cell:disabled {{ opacity: 1; cursor: default; }}
@@ -612,7 +629,12 @@ class BoardUI:
         self.status.value = f'<div class="dp-status-line">{_caption_html(game)}</div>'
         takeable = set(game.takeable_cells()) if human and not self.bounce_mode else set()
         removable = set(game.bounce_targets()) if human and self.bounce_mode else set()
-        in_series = {c for p in range(game.players) for s in game.series(p) for c in s.cells}
+        strokes: dict[Cell, set[str]] = {}
+        for player in range(game.players):
+            for series in game.series(player):
+                for c in series.cells:
+                    strokes.setdefault(c, set()).add(f"dp-stroke-{series.direction}-{player}")
+        in_series = set(strokes)
         protected = game.protected_cells()
         for cell, button in self.cell_buttons.items():
             owner = game.owner(cell)
@@ -620,6 +642,10 @@ class BoardUI:
                 _set_class(button, f"dp-chip-{player}", owner == player)
             _set_class(button, "dp-protected", cell in protected)
             _set_class(button, "dp-in-series", cell in in_series)
+            for player in range(3):
+                for direction in STROKES:
+                    css = f"dp-stroke-{direction}-{player}"
+                    _set_class(button, css, css in strokes.get(cell, ()))
             _set_class(button, "dp-takeable", cell in takeable)
             _set_class(button, "dp-removable", cell in removable)
             _set_class(button, "dp-last", cell == self._last_cell)

@@ -84,6 +84,8 @@ def test_bounce_by_clicks_and_protected_chips_refused():
     assert "dp-protected" in classes(ui.cell_buttons[(1, 1)]) and "dp-in-series" in classes(
         ui.cell_buttons[(1, 1)]
     )
+    drawn = {cell for cell, button in ui.cell_buttons.items() if "dp-stroke-horizontal-1" in classes(button)}
+    assert drawn == set(row)  # the series is drawn as a stroke in Bo's colour
     before = ui.game.to_json()
     ui.cell_buttons[(1, 1)].click()
     assert "can never be removed" in ui.last_message and ui.game.to_json() == before
