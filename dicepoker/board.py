@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import numbers
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
@@ -306,7 +306,13 @@ class BoardRules:
         return dataclasses.replace(self, **changes)
 
     def with_layout(self, table: str | Sequence[Sequence[str]] | Any) -> BoardRules:
-        """The same rules on another layout (text, rows of labels or a DataFrame), checked."""
+        """The same rules on another layout (text, rows of labels or a DataFrame), checked.
+
+        >>> rows = [list(row) for row in BOARD.layout]
+        >>> rows[0][0], rows[1][1] = "FH", "S"
+        >>> BOARD.with_layout(rows).label((0, 0))
+        'FH'
+        """
         return self.variant(layout=parse_layout(table))
 
     def layout_frame(self) -> Any:
@@ -320,7 +326,11 @@ class BoardRules:
         return pd.DataFrame([list(row) for row in self.layout])
 
     def layout_text(self) -> str:
-        """The layout as text, one row a line (what :func:`parse_layout` reads)."""
+        """The layout as text, one row a line (what :func:`parse_layout` reads).
+
+        >>> BOARD.layout_text().splitlines()[4]
+        'L7  12  L11 K2  ★   K2  L11 12  L7'
+        """
         return "\n".join(" ".join(f"{label:<3}" for label in row).rstrip() for row in self.layout) + "\n"
 
     def to_dict(self) -> dict[str, Any]:
@@ -368,15 +378,13 @@ def check_cell(cell: Any, size: int = BOARD_SIZE) -> Cell:
 
 
 def line_number(direction: str, cell: Cell) -> int:
-    """Which line of ``direction`` passes through ``cell`` (row, column, r - c or r + c)."""
+    """Which line of ``direction`` passes through ``cell`` (row, column, r - c or r + c).
+
+    >>> line_number("anti-diagonal", (2, 5))
+    7
+    """
     r, c = cell
     return {"horizontal": r, "vertical": c, "diagonal": r - c, "anti-diagonal": r + c}[direction]
-
-
-def cells_in_line(cells: Iterable[Cell]) -> bool:
-    """Whether the cells lie on one straight line of the board (any of the four directions)."""
-    cells = list(cells)
-    return any(len({line_number(d, x) for x in cells}) == 1 for d in DIRECTIONS)
 
 
 BOARD = BoardRules()

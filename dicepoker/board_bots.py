@@ -140,6 +140,11 @@ class ProbabilityBot:
     series is worth more, winning most; with ``stop_threats`` the last empty cell of an
     opponent's run is worth half of completing it oneself. The keeps maximise the expected value
     of the cell the turn will end on.
+
+    >>> game = BoardGame(rng=0)
+    >>> _ = game.roll(result="66612")
+    >>> ProbabilityBot()(game, rng=0)
+    Keep(dice=Dice('666'))
     """
 
     block_weight: float = 1.0
@@ -229,7 +234,12 @@ def play_board_game(
     rng: np.random.Generator | int | None = None,
     names: Sequence[str] | None = None,
 ) -> BoardGame:
-    """Play a whole game between computer strategies (one per seat, seat 0 starts); returns the game."""
+    """Play a whole game between computer strategies (one per seat, seat 0 starts); returns the game.
+
+    >>> game = play_board_game([random_bot, random_bot], BOARD.variant(max_turns=10), rng=1)
+    >>> game.outcome.is_draw, game.turns_played
+    (True, 10)
+    """
     rng = np.random.default_rng(rng)
     dice_rng, choice_rng = rng.spawn(2)
     names = list(names) if names is not None else [f"Player {i + 1}" for i in range(len(strategies))]

@@ -40,7 +40,11 @@ _BIT_GENERATORS = ("PCG64", "PCG64DXSM", "Philox", "SFC64", "MT19937")
 # --- actions ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Place:
-    """Place a chip on an empty cell that the final dice hold: ``Place((row, column))``."""
+    """Place a chip on an empty cell that the final dice hold: ``Place((row, column))``.
+
+    >>> str(Place([1, 4]))
+    'place a chip on (1, 4)'
+    """
 
     cell: Cell
 
@@ -53,7 +57,11 @@ class Place:
 
 @dataclass(frozen=True)
 class Bounce:
-    """Use a bouncer (straight or full house whose cells are all occupied): remove an opponent chip."""
+    """Use a bouncer (straight or full house whose cells are all occupied): remove an opponent chip.
+
+    >>> Bounce((3, 3)).cell
+    (3, 3)
+    """
 
     cell: Cell
 
@@ -66,7 +74,11 @@ class Bounce:
 
 @dataclass(frozen=True)
 class PassTurn:
-    """End the turn without a chip (allowed only when no cell can be taken)."""
+    """End the turn without a chip (allowed only when no cell can be taken).
+
+    >>> str(PassTurn())
+    'pass the turn'
+    """
 
     def __str__(self) -> str:
         return "pass the turn"
@@ -99,7 +111,11 @@ def _as_tuple(cell: Any) -> Any:
 # --- results ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Series:
-    """A completed five in a row: its cells (ends first and last) and the line it lies on."""
+    """A completed five in a row: its cells (ends first and last) and the line it lies on.
+
+    >>> Series(((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)), "horizontal", 0).ends
+    ((0, 0), (0, 4))
+    """
 
     cells: tuple[Cell, ...]
     direction: str
@@ -124,7 +140,11 @@ class Move:
 
 @dataclass(frozen=True)
 class BoardOutcome:
-    """How a game ended: the winner's index (``None`` for a draw), the turns played and why."""
+    """How a game ended: the winner's index (``None`` for a draw), the turns played and why.
+
+    >>> BoardOutcome(None, 200, "a draw").is_draw
+    True
+    """
 
     winner: int | None
     turns: int
@@ -132,6 +152,7 @@ class BoardOutcome:
 
     @property
     def is_draw(self) -> bool:
+        """No winner: the turn limit was reached."""
         return self.winner is None
 
 
@@ -223,14 +244,17 @@ class BoardGame:
 
     @property
     def rolls_used(self) -> int:
+        """Rolls made this turn (keeping all five counts as using the rest)."""
         return self._rolls_used
 
     @property
     def rolls_left(self) -> int:
+        """Rolls still allowed this turn."""
         return self.rules.rolls_per_turn - self._rolls_used
 
     @property
     def history(self) -> tuple[Move, ...]:
+        """Every action so far, in order, with who made it and the dice after it."""
         return tuple(self._history)
 
     def owner(self, cell: Cell) -> int | None:
@@ -302,7 +326,15 @@ class BoardGame:
         return self.removable_chips() if self.bouncers() else ()
 
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now: distinct keeps to roll with, cells to take, chips to bounce, pass."""
+        """Every action allowed now: distinct keeps to roll with, cells to take, chips to bounce, pass.
+
+        >>> game = BoardGame(rng=0)
+        >>> game.legal_actions()
+        [Roll()]
+        >>> _ = game.roll(result="12456")  # holds nothing on the board
+        >>> game.legal_actions()[-1], len(game.legal_actions())
+        (PassTurn(), 33)
+        """
         if self.is_over:
             return []
         if self._positions is None:
@@ -459,6 +491,7 @@ class BoardGame:
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (a winner or a draw)."""
         return self._outcome is not None
 
     @property

@@ -132,6 +132,10 @@ def turn_values(terminal: np.ndarray, rolls_left: int) -> list[np.ndarray]:
 
     ``terminal`` gives the value of stopping on each of the 252 rolls; the result's entry ``j``
     is the value of standing on each roll with ``j`` rolls left (floats).
+
+    >>> values = turn_values(target_vector("FH").astype(float), rolls_left=2)
+    >>> round(float(values[2][roll_index()[Dice.parse("33356")]]), 12) == round(11 / 36, 12)  # a 5 in 2 tries
+    True
     """
     _, sub_keeps, _ = _tables()
     transition = _transition()
@@ -144,7 +148,12 @@ def turn_values(terminal: np.ndarray, rolls_left: int) -> list[np.ndarray]:
 
 
 def best_keep_for_values(dice: Dice | str, terminal: np.ndarray, rolls_left: int) -> tuple[Dice, float]:
-    """The keep that maximises the expected final value, and that value (keeping all = stop)."""
+    """The keep that maximises the expected final value, and that value (keeping all = stop).
+
+    >>> keep, value = best_keep_for_values("66612", target_vector("K6").astype(float), 1)
+    >>> keep, round(value, 4) == round(1 - (5 / 6) ** 2, 4)  # two dice thrown, one 6 needed
+    (Dice('666'), True)
+    """
     dice = Dice.roll(dice)
     if rolls_left <= 0:
         return dice, float(terminal[roll_index()[dice]])
@@ -241,7 +250,12 @@ def kind_chances(rules: BoardRules = BOARD) -> object:
 
 
 def cell_chances(rules: BoardRules = BOARD) -> np.ndarray:
-    """A 9×9 array: the chance of taking each cell's label in a turn (NaN at the free centre)."""
+    """A 9×9 array: the chance of taking each cell's label in a turn (NaN at the free centre).
+
+    >>> grid = cell_chances()
+    >>> bool(np.isnan(grid[4, 4])), round(float(grid[0, 0]), 3)
+    (True, 0.261)
+    """
     grid = np.full((rules.size, rules.size), np.nan)
     for cell in rules.cells:
         grid[cell] = float(chance_to_take(rules.label(cell), rules.rolls_per_turn))

@@ -295,6 +295,12 @@ class BoardUI:
 
     Each button calls one game action and then :meth:`refresh`; a refused action (a
     :class:`DicePokerError`) is explained on the message line and changes nothing.
+
+    >>> ui = BoardUI(seats=("human", "random"), seed=1)
+    >>> ui.pass_button.click()
+    >>> ui.last_message
+    'Refused: roll the dice first: a turn is passed after at least one roll'
+    >>> ui.close()
     """
 
     def __init__(
@@ -442,6 +448,7 @@ class BoardUI:
 
     @property
     def current_name(self) -> str:
+        """The name of the player (or team) whose turn it is."""
         return self.game.player_names[self.game.current_player]
 
     def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> BoardGame:
