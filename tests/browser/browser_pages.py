@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_servers import REPO
+from .browser_servers import REPO
 
 SCREENSHOT_DIR = REPO / "test-artifacts" / "screenshots"
 NOTEBOOK_SECONDS = 120  # a notebook must run in < 1 minute; twice that before we call it hung
@@ -272,7 +272,7 @@ class LabNotebooks:
         self.open: dict[str, OpenNotebook] = {}
 
     def run(self, notebook: Path) -> OpenNotebook:
-        """Open and Run All (once per session); the result of an earlier run if it is still open."""
+        """Open and Run All (once); the result of an earlier run if it is still open."""
         if notebook.name not in self.open:
             self.open[notebook.name] = open_and_run(self.page, f"notebooks/{notebook.name}")
         opened = self.open[notebook.name]

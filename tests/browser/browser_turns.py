@@ -37,7 +37,8 @@ def expected_notebook(game: str) -> str:
 def game_params() -> list[Any]:
     """The games as pytest parameters; a game whose notebook does not exist yet is skipped."""
     import pytest
-    from browser_servers import NOTEBOOK_DIR
+
+    from .browser_servers import NOTEBOOK_DIR
 
     return [
         pytest.param(

@@ -1,8 +1,10 @@
-"""Fixtures for the browser tests: one JupyterLab, one Voila, one headless Chromium per session.
+"""Fixtures for the browser tests: one JupyterLab, one Voila, one headless Chromium for them all.
 
-The servers serve a temporary copy of notebooks/ on a free loopback port; they and the browser are
-stopped at the end of the session, also when a test fails. Without /usr/bin/chromium the tests are
-skipped, except under CI=true, where they must run and therefore fail.
+The fixtures are package-scoped: the browser and the servers stop as soon as the browser tests are
+done (also when one fails), before the rest of the suite runs; a running playwright (sync API)
+would leave an asyncio loop marked as running and break other tests' ``asyncio.run``.
+The servers serve a temporary copy of notebooks/ on a free loopback port. Without
+/usr/bin/chromium the tests are skipped, except under CI=true, where they must run and so fail.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_pages import RECORD, SCREENSHOT_DIR, LabNotebooks
-from browser_servers import (
+
+from .browser_pages import RECORD, SCREENSHOT_DIR, LabNotebooks
+from .browser_servers import (
     CHROMIUM,
     CHROMIUM_ARGS,
     NOTEBOOK_DIR,
@@ -28,7 +31,7 @@ from browser_servers import (
 )
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser_available() -> None:
     """Skip (or under CI=true fail) when Chromium or the Python packages that drive it are missing."""
     reason = browser_missing_reason()
@@ -39,14 +42,14 @@ def browser_available() -> None:
     pytest.skip(f"browser tests need Chromium: {reason}")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def screenshot_dir(browser_available: None) -> Path:
     """test-artifacts/screenshots/ (each test overwrites its own pictures)."""
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     return SCREENSHOT_DIR
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server_home(tmp_path_factory: pytest.TempPathFactory, browser_available: None) -> Iterator[Path]:
     """A temporary home for the servers: the served root (a copy of notebooks/) and Jupyter dirs.
 
@@ -63,7 +66,7 @@ def server_home(tmp_path_factory: pytest.TempPathFactory, browser_available: Non
     assert not saved, f"notebooks in the repository were saved with outputs during the browser run: {saved}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def chromium(browser_available: None) -> Iterator[Any]:
     """Headless Debian Chromium driven by playwright; requests leaving 127.0.0.1 are refused."""
     from playwright.sync_api import sync_playwright
@@ -97,21 +100,21 @@ def _serve(server: Server) -> Iterator[Server]:
         server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab(server_home: Path) -> Iterator[Server]:
     """JupyterLab on a free loopback port, serving the temporary copy."""
     yield from _serve(lab_server(server_home / "root", server_home))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def voila(server_home: Path) -> Iterator[Server]:
     """Voila on a free loopback port, serving the temporary copy (one kernel per rendered page)."""
     yield from _serve(voila_server(server_home / "root", server_home))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab_page(chromium: Any, lab: Server) -> Iterator[Any]:
-    """One JupyterLab page for the whole session; notebooks open in it as tabs."""
+    """One JupyterLab page for all the notebooks; they open in it as tabs."""
     page = chromium.new_page()
     try:
         page.goto(f"{lab.url}/lab?reset", timeout=90_000)
@@ -122,7 +125,7 @@ def lab_page(chromium: Any, lab: Server) -> Iterator[Any]:
         page.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab_notebooks(lab_page: Any) -> Iterator[LabNotebooks]:
     notebooks = LabNotebooks(lab_page)
     try:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_pages import RECORD, rendering_failures, screenshot_notebook
-from browser_servers import NOTEBOOK_DIR, discover_notebooks
-from browser_turns import GAME_NOTEBOOKS, PLAYERS, expected_notebook, game_app, game_params
+
+from .browser_pages import RECORD, rendering_failures, screenshot_notebook
+from .browser_servers import NOTEBOOK_DIR, discover_notebooks
+from .browser_turns import GAME_NOTEBOOKS, PLAYERS, expected_notebook, game_app, game_params
 
 pytestmark = pytest.mark.browser
 

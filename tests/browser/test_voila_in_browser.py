@@ -7,9 +7,10 @@ drawn, no cell may fail, and one turn of the game is played by clicking.
 from __future__ import annotations
 
 import pytest
-from browser_pages import RECORD, open_voila_app, rendering_failures
-from browser_servers import NOTEBOOK_DIR
-from browser_turns import PLAYERS, expected_notebook, game_app, game_params
+
+from .browser_pages import RECORD, open_voila_app, rendering_failures
+from .browser_servers import NOTEBOOK_DIR
+from .browser_turns import PLAYERS, expected_notebook, game_app, game_params
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,1 @@
+"""Browser tests: the kit's notebooks in JupyterLab and Voila, driven in headless Chromium."""
