@@ -96,16 +96,23 @@ def make_sandbox(root: Path) -> Path:
 
 
 def jupyter_env(home: Path) -> dict[str, str]:
-    """Environment for a server: its own Jupyter config, runtime and IPython dirs under ``home``."""
+    """Environment for a server: its own Jupyter config, data, runtime and IPython dirs under ``home``.
+
+    So a user's own settings or kernels (a ``python3`` kernel in ~/.local/share/jupyter pointing at
+    another Python) cannot change what is tested; the kernel is this Python's own ipykernel, as under
+    ``nbval --nbval-current-env``.
+    """
     env = dict(os.environ)
     for variable, name in [
         ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_DATA_DIR", "data"),
         ("JUPYTER_RUNTIME_DIR", "runtime"),
         ("IPYTHONDIR", "ipython"),
     ]:
         (home / name).mkdir(parents=True, exist_ok=True)
         env[variable] = str(home / name)
-    env.pop("JUPYTER_TOKEN", None)
+    for variable in ("JUPYTER_TOKEN", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
+        env.pop(variable, None)
     return env
 
 
