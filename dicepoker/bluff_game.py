@@ -22,7 +22,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -31,6 +30,7 @@ from .bluff import BLUFF, HIGHEST_HAND, BluffRules, Hand, best_hand, hands_above
 from .dice import NUMBER_OF_DICE, Dice
 from .errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from .games import find_game
+from .saving import SavesAsJson, opened, sealed
 
 SAVE_FORMAT = "dicepoker.bluff_game"
 SAVE_VERSION = 1
@@ -242,7 +242,7 @@ class BluffView:
 
 
 # --- the game ----------------------------------------------------------------------------------
-class BluffGame:
+class BluffGame(SavesAsJson):
     """A game of ``bluff`` for 2 to 6 players (the rule set says how many, and the lives).
 
     ``players`` is a list of names or a count; randomness comes only from ``rng`` or ``seed``.
@@ -599,53 +599,24 @@ class BluffGame:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """The game as JSON-able data: rules, players, the seed state, every action, the state."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "rules": self.rules.to_dict(),
-            "players": list(self.player_names),
-            "rng_start": self._rng_start,
-            "history": [_action_to_dict(p, a, h) for p, a, h in self._history],
-            "state": self._state(),
-        }
-
-    def to_json(self) -> str:
-        """The game as JSON text; :meth:`from_json` reloads it to the identical state."""
-        return json.dumps(self.to_dict())
-
-    def save(self, path: str | Path) -> None:
-        """Write the game to a JSON file."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
-
-    @classmethod
-    def load(cls, path: str | Path) -> BluffGame:
-        """Read a game saved with :meth:`save`; a malformed or tampered file raises :class:`SaveFileError`."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise SaveFileError(f"cannot read saved game {str(path)!r}: {err}") from err
-        return cls.from_json(text)
-
-    @classmethod
-    def from_json(cls, text: str) -> BluffGame:
-        """Rebuild a game from :meth:`to_json` by replaying its actions and checking the result."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as err:
-            raise SaveFileError(f"not a saved game: invalid JSON ({err})") from err
-        return cls.from_dict(data)
+        """The game as JSON-able data: rules, players, the seed state, every action, the state,
+        in a checksummed envelope."""
+        return sealed(
+            SAVE_FORMAT,
+            SAVE_VERSION,
+            {
+                "rules": self.rules.to_dict(),
+                "players": list(self.player_names),
+                "rng_start": self._rng_start,
+                "history": [_action_to_dict(p, a, h) for p, a, h in self._history],
+                "state": self._state(),
+            },
+        )
 
     @classmethod
     def from_dict(cls, data: Any) -> BluffGame:
         """Rebuild a game from :meth:`to_dict` data (replayed and checked, never half-read)."""
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveFileError("not a saved dicepoker bluff game (no 'format' field of that name)")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"saved game version {data.get('version')!r} is not {SAVE_VERSION}")
-        expected = {"format", "version", "rules", "players", "rng_start", "history", "state"}
-        if set(data) != expected:
-            raise SaveFileError(f"saved game fields {sorted(data)} are not {sorted(expected)}")
+        data = opened(data, SAVE_FORMAT, SAVE_VERSION, {"rules", "players", "rng_start", "history", "state"})
         try:
             rules = BluffRules.from_dict(data["rules"])
             rng = np.random.default_rng()

@@ -16,12 +16,9 @@ Dice('33355')
 from __future__ import annotations
 
 import copy
-import hashlib
 import itertools
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -29,6 +26,7 @@ import numpy as np
 from .board import FREE_CENTRE, BoardRules, Cell, check_cell, describe_label
 from .dice import NUMBER_OF_DICE, Dice
 from .errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from .saving import SavesAsJson, opened, sealed
 from .scorecard_game import Keep, Roll
 
 CHIP_LETTERS = "ABC"
@@ -157,7 +155,7 @@ class BoardOutcome:
 
 
 # --- the game ------------------------------------------------------------------------------------
-class BoardGame:
+class BoardGame(SavesAsJson):
     """A game of the board game between 2 or 3 players (or teams), one chip colour each.
 
     ``rules`` is a :class:`BoardRules` or a game name; ``players`` a number or the names
@@ -699,8 +697,6 @@ class BoardGame:
     # --- saving and loading -----------------------------------------------------------------------
     def _state(self) -> dict[str, Any]:
         return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
             "rules": self.rules.to_dict(),
             "players": list(self.player_names),
             "board": [list(row) for row in self._owner],
@@ -714,44 +710,19 @@ class BoardGame:
             "rng": self._rng.bit_generator.state,
         }
 
-    def to_json(self) -> str:
-        """The whole state as JSON text, with a checksum that detects hand edits."""
-        state = self._state()
-        state["checksum"] = _checksum(state)
-        return json.dumps(state, indent=1)
-
-    def save(self, path: str | Path) -> None:
-        """Write :meth:`to_json` to ``path``."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-able data, in a checksummed envelope that detects hand edits."""
+        return sealed(SAVE_FORMAT, SAVE_VERSION, self._state())
 
     @classmethod
-    def load(cls, path: str | Path) -> BoardGame:
-        """A game read back from :meth:`save`; malformed or tampered files raise :class:`SaveFileError`."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise SaveFileError(f"cannot read saved game {str(path)!r}: {err}") from err
-        return cls.from_json(text)
-
-    @classmethod
-    def from_json(cls, text: str) -> BoardGame:
+    def from_dict(cls, data: Any) -> BoardGame:
         """A game back from :meth:`to_json`, checked in full before anything is used.
 
         >>> game = BoardGame(rng=3); _ = game.roll()
         >>> BoardGame.from_json(game.to_json()).to_json() == game.to_json()
         True
         """
-        try:
-            state = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as err:
-            raise SaveFileError(f"not a saved board game: {err}") from err
-        if not isinstance(state, dict) or state.get("format") != SAVE_FORMAT:
-            raise SaveFileError("not a saved board game: the format is not 'dicepoker.board'")
-        if state.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"saved board game of unknown version {state.get('version')!r}")
-        checksum = state.pop("checksum", None)
-        if checksum != _checksum(state):
-            raise SaveFileError("saved board game was changed by hand: the checksum does not match")
+        state = opened(data, SAVE_FORMAT, SAVE_VERSION, set(_STATE_FIELDS))
         try:
             game = cls._restore(state)
         except SaveFileError:
@@ -821,9 +792,10 @@ class BoardGame:
 
 
 # --- helpers of saving --------------------------------------------------------------------------
-def _checksum(state: Mapping[str, Any]) -> str:
-    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+_STATE_FIELDS = (
+    "rules", "players", "board", "series", "turns_played", "positions", "held", "rolls_used", "history",
+    "outcome", "rng",
+)  # fmt: skip
 
 
 def _action_to_dict(action: Action) -> dict[str, Any]:

@@ -16,13 +16,11 @@ Dice('22256')
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -30,6 +28,7 @@ import numpy as np
 from .dice import NUMBER_OF_DICE, Dice
 from .errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from .games import find_game
+from .saving import SavesAsJson, opened, sealed
 from .scorecard import ScorecardRules
 
 SAVE_FORMAT = "dicepoker.scorecard_game"
@@ -90,7 +89,7 @@ class Outcome:
     totals: tuple[int, ...]
 
 
-class ScorecardGame:
+class ScorecardGame(SavesAsJson):
     """A game of 1 to 8 players on one scorecard rule set.
 
     ``rules`` is a rule set or its name; ``players`` a list of names or a count; randomness comes
@@ -401,57 +400,23 @@ class ScorecardGame:
 
     def to_dict(self) -> dict[str, Any]:
         """The game as JSON-able data: rules, players, the seed state, every action, the state,
-        and a checksum of all of it."""
-        data = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "rules": self.rules.to_dict(),
-            "players": list(self.player_names),
-            "rng_start": self._rng_start,
-            "history": [_action_to_dict(p, a, h) for p, a, h in self._history],
-            "state": self._state(),
-        }
-        return {**data, "checksum": _checksum(data)}
-
-    def to_json(self) -> str:
-        """The game as JSON text; :meth:`from_json` reloads it to the identical state."""
-        return json.dumps(self.to_dict())
-
-    def save(self, path: str | Path) -> None:
-        """Write the game to a JSON file."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
-
-    @classmethod
-    def load(cls, path: str | Path) -> ScorecardGame:
-        """Read a game saved with :meth:`save`; a malformed or tampered file raises :class:`SaveFileError`."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise SaveFileError(f"cannot read saved game {str(path)!r}: {err}") from err
-        return cls.from_json(text)
-
-    @classmethod
-    def from_json(cls, text: str) -> ScorecardGame:
-        """Rebuild a game from :meth:`to_json` by replaying its actions and checking the result."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as err:
-            raise SaveFileError(f"not a saved game: invalid JSON ({err})") from err
-        return cls.from_dict(data)
+        in a checksummed envelope."""
+        return sealed(
+            SAVE_FORMAT,
+            SAVE_VERSION,
+            {
+                "rules": self.rules.to_dict(),
+                "players": list(self.player_names),
+                "rng_start": self._rng_start,
+                "history": [_action_to_dict(p, a, h) for p, a, h in self._history],
+                "state": self._state(),
+            },
+        )
 
     @classmethod
     def from_dict(cls, data: Any) -> ScorecardGame:
         """Rebuild a game from :meth:`to_dict` data (replayed and checked, never half-read)."""
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveFileError("not a saved dicepoker scorecard game (no 'format' field of that name)")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"saved game version {data.get('version')!r} is not {SAVE_VERSION}")
-        expected = {"format", "version", "rules", "players", "rng_start", "history", "state", "checksum"}
-        if set(data) != expected:
-            raise SaveFileError(f"saved game fields {sorted(data)} are not {sorted(expected)}")
-        content = {k: v for k, v in data.items() if k != "checksum"}
-        if data["checksum"] != _checksum(content):
-            raise SaveFileError("saved game was altered: its checksum does not match its content")
+        data = opened(data, SAVE_FORMAT, SAVE_VERSION, {"rules", "players", "rng_start", "history", "state"})
         try:
             rules = ScorecardRules.from_dict(data["rules"])
             rng = np.random.default_rng()
@@ -478,11 +443,6 @@ class ScorecardGame:
         from .display import game_html
 
         return game_html(self)
-
-
-def _checksum(data: dict[str, Any]) -> str:
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _action_to_dict(player: int, action: Action, held: tuple[bool, ...]) -> dict[str, Any]:

@@ -413,7 +413,7 @@ def test_save_and_load_give_the_identical_state_and_future(tmp_path):
 
 
 def _resigned(state: dict) -> str:
-    from dicepoker.board_game import _checksum
+    from dicepoker.saving import checksum as _checksum
 
     state = {k: v for k, v in state.items() if k != "checksum"}
     state["checksum"] = _checksum(state)

@@ -26,7 +26,7 @@ from dicepoker import (
     play_turn,
     simple_bot,
 )
-from dicepoker.scorecard_game import _checksum
+from dicepoker.saving import checksum as _checksum
 
 
 def refused(game: ScorecardGame, action, error=DicePokerError) -> None:
@@ -179,7 +179,7 @@ def test_tampered_saves_are_refused(tamper):
     game.roll()
     data = json.loads(game.to_json())
     tamper(data)
-    with pytest.raises(SaveFileError, match="altered|version|fields"):
+    with pytest.raises(SaveFileError, match="changed by hand|version|fields"):
         ScorecardGame.from_json(json.dumps(data))
     # even with a fresh checksum, the replay check or the data check refuses it
     data.pop("checksum", None)

@@ -1,0 +1,96 @@
+"""Saved games as JSON: one envelope (format, version, checksum) and file handling for every engine.
+
+A saved game is refused whole, never half-read: wrong format or version, missing or extra
+fields, or any edit that breaks the checksum raise :class:`SaveFileError`.
+
+>>> data = sealed("dicepoker.example", 1, {"score": 3})
+>>> opened(data, "dicepoker.example", 1, {"score"})
+{'score': 3}
+>>> opened({**data, "score": 4}, "dicepoker.example", 1, {"score"})
+Traceback (most recent call last):
+...
+dicepoker.errors.SaveFileError: saved game was changed by hand: its checksum does not match its content
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Self
+
+from .errors import SaveFileError
+
+ENVELOPE = ("format", "version", "checksum")
+
+
+def checksum(content: Any) -> str:
+    """The SHA-256 of the content's canonical JSON text."""
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def sealed(format_name: str, version: int, content: dict[str, Any]) -> dict[str, Any]:
+    """The content in its envelope: format, version, the content, and a checksum of all of them."""
+    data = {"format": format_name, "version": version, **content}
+    return {**data, "checksum": checksum(data)}
+
+
+def opened(data: Any, format_name: str, version: int, fields: set[str]) -> dict[str, Any]:
+    """The content of an envelope made by :func:`sealed`, checked before anything is used."""
+    if not isinstance(data, dict) or data.get("format") != format_name:
+        raise SaveFileError(f"not a saved game of this kind: the format is not {format_name!r}")
+    if data.get("version") != version:
+        raise SaveFileError(f"saved game of unknown version {data.get('version')!r} (reads {version})")
+    expected = fields | set(ENVELOPE)
+    if set(data) != expected:
+        raise SaveFileError(f"saved game fields {sorted(data)} are not {sorted(expected)}")
+    content = {k: v for k, v in data.items() if k != "checksum"}
+    if data["checksum"] != checksum(content):
+        raise SaveFileError("saved game was changed by hand: its checksum does not match its content")
+    return {k: v for k, v in content.items() if k not in ENVELOPE}
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a saved-game file, or :class:`SaveFileError` saying why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise SaveFileError(f"cannot read saved game {str(path)!r}: {err}") from err
+
+
+def parse(text: str) -> Any:
+    """JSON text as data, or :class:`SaveFileError` for text that is not JSON."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, TypeError) as err:
+        raise SaveFileError(f"not a saved game: invalid JSON ({err})") from err
+
+
+class SavesAsJson:
+    """Saving and loading for a game class that has ``to_dict()`` and ``from_dict(data)``."""
+
+    def to_dict(self) -> dict[str, Any]:  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        """The game as JSON text; :meth:`from_json` reloads it to the identical state."""
+        return json.dumps(self.to_dict())
+
+    def save(self, path: str | Path) -> None:
+        """Write the game to a JSON file."""
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        """Rebuild a game from :meth:`to_json`; malformed or edited text raises :class:`SaveFileError`."""
+        return cls.from_dict(parse(text))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Self:
+        """Read a game written by :meth:`save`; a malformed or edited file raises :class:`SaveFileError`."""
+        return cls.from_json(read_text(path))
