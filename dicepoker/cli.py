@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import fields
 from importlib import import_module
 
 from . import __version__
@@ -31,8 +32,24 @@ def _rules(args: argparse.Namespace) -> int:
         if hasattr(rules, "box_names"):
             data["boxes"] = list(rules.box_names)
         print(json.dumps(data))
+    elif hasattr(rules, "box_names"):
+        print(f"{rules.title} ({args.game})")
+        for section in ("upper", "lower"):
+            names = [b.name for b in rules.boxes if b.section == section]
+            print(f"  {section:<6} {', '.join(names)}")
+        skip = {"name", "title", "boxes"}
+        params = [f"{f.name}={getattr(rules, f.name)}" for f in fields(rules) if f.name not in skip]
+        print("  " + ", ".join(params))
     else:
-        print(rules)
+        print(f"{getattr(rules, 'title', args.game)} ({args.game})")
+        for f in fields(rules):
+            value = getattr(rules, f.name)
+            if f.name == "layout":
+                print("  layout:")
+                for row in value:
+                    print("    " + " ".join(f"{label:<3}" for label in row))
+            elif f.name not in ("name", "title"):
+                print(f"  {f.name}: {value}")
     return 0
 
 
