@@ -47,7 +47,7 @@ def _rules(args: argparse.Namespace) -> int:
             if f.name == "layout":
                 print("  layout:")
                 for row in value:
-                    print("    " + " ".join(f"{label:<3}" for label in row))
+                    print(("    " + " ".join(f"{label:<3}" for label in row)).rstrip())
             elif f.name not in ("name", "title"):
                 print(f"  {f.name}: {value}")
     return 0
