@@ -15,7 +15,7 @@ from .browser_pages import RECORD, rendering_failures, screenshot_notebook
 from .browser_servers import NOTEBOOK_DIR, discover_notebooks
 from .browser_turns import GAME_NOTEBOOKS, PLAYERS, expected_notebook, game_app, game_params
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PLAY_NOTEBOOKS = {expected_notebook(game) for game in GAME_NOTEBOOKS}
 

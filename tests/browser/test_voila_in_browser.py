@@ -12,7 +12,7 @@ from .browser_pages import RECORD, open_voila_app, rendering_failures
 from .browser_servers import NOTEBOOK_DIR
 from .browser_turns import PLAYERS, expected_notebook, game_app, game_params
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.mark.parametrize("game", game_params())
