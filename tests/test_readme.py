@@ -32,3 +32,35 @@ def test_ci_runs_the_readme_test_command():
 def test_extras_named_in_quickstart_exist():
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert "\nlab = [" in pyproject and "\ntest = [" in pyproject
+
+
+def test_the_python_tour_runs_and_its_comments_hold(tmp_path, monkeypatch):
+    """Every line of README's "The kit in a few lines" runs; the numbers its comments quote are true."""
+    import fractions
+
+    import dicepoker
+
+    code = re.search(r"## The kit in a few lines\n\n```python\n(.*?)```", README, flags=re.S).group(1)
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {}
+    results = {}
+    for line in filter(str.strip, code.splitlines()):
+        statement = line.split("  #")[0].rstrip()
+        try:
+            results[statement] = eval(statement, namespace)
+        except SyntaxError:
+            exec(statement, namespace)
+    assert results['dp.find_game("classic").score("Pair", "55321")'] == 16
+    assert results['dp.find_game("two_part").score("Poker", "44444", first_roll=True)'] == 90
+    full_house = fractions.Fraction(25, 648)
+    assert results['dp.one_roll_probability("Full House")'] == full_house
+    assert results['dp.closed_form_probability("Full House")'] == full_house
+    within = results['dp.within_three_probability("Full House")']
+    assert within == fractions.Fraction(5485535, 15116544)
+    estimate = results['dp.simulate_within_three("Full House", n=100_000, rng=1)']
+    assert f"{estimate.value:.5f}" in README and estimate.low <= within <= estimate.high
+    advice = results['dp.best_keep("Large Straight", "23466")']
+    assert str(advice.keep) == "2346" and f"{float(advice.chance):.4f}" in README
+    optimal = results['dp.solve("classic").expected_score']
+    assert f"{optimal:.4f}" in README
+    assert isinstance(namespace["game"], dicepoker.ScorecardGame)
