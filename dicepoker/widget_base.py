@@ -1,0 +1,327 @@
+"""What the play widgets share: the message line, buttons that run one action, dice, display, closing.
+
+A play widget (:class:`GameWidget`) owns a game and composes ipywidgets. Every button runs one
+action through :meth:`GameWidget._do`: the action calls one game method and returns what to say;
+``_do`` brings every widget up to date and only then writes the message line, so whoever waits for
+the message line to change (a person, a browser test) sees the new state. A refused action (a
+:class:`DicePokerError`) changes nothing and is explained on the message line.
+
+>>> DIE_FACES[0], DIE_FACES[5]
+('⚀', '⚅')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import ipywidgets as widgets
+
+from .display import die_svg_data_uri
+from .errors import DicePokerError, IllegalActionError
+
+DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, shown if the style sheet is missing
+
+
+def set_class(widget: widgets.DOMWidget, css: str, on: bool) -> None:
+    """Add or remove a CSS class, touching the widget only when it changes.
+
+    >>> button = widgets.Button()
+    >>> set_class(button, "dp-held", True); set_class(button, "dp-held", True); button._dom_classes
+    ('dp-held',)
+    >>> set_class(button, "dp-held", False); button._dom_classes
+    ()
+    """
+    has = css in widget._dom_classes
+    if on and not has:
+        widget.add_class(css)
+    elif has and not on:
+        widget.remove_class(css)
+
+
+def descendants(widget: widgets.Widget) -> list[widgets.Widget]:
+    """A widget and every widget inside it, parents before their children.
+
+    >>> box = widgets.VBox([widgets.HBox([widgets.Button()]), widgets.HTML()])
+    >>> [type(w).__name__ for w in descendants(box)]
+    ['VBox', 'HBox', 'Button', 'HTML']
+    """
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += descendants(child)
+    return found
+
+
+def show_die(button: widgets.Button, value: int, held: bool) -> None:
+    """Show a die on its button: face ``value`` (0: not rolled yet) as ``dp-face-<value>``, held or not.
+
+    >>> button = widgets.Button()
+    >>> show_die(button, 6, held=True); button.description, sorted(button._dom_classes)
+    ('⚅', ['dp-face-6', 'dp-held'])
+    """
+    for face in range(7):
+        set_class(button, f"dp-face-{face}", face == value)
+    set_class(button, "dp-held", held)
+    button.description = DIE_FACES[value - 1] if value else ""
+
+
+def die_face_css(scope: str) -> str:
+    """CSS rules that draw every die face, held or not, on the die buttons inside ``scope``.
+
+    >>> rules = die_face_css(".dp-bluff").splitlines()
+    >>> len(rules), rules[-1].startswith(".dp-bluff .dp-die.dp-face-6.dp-held {")
+    (14, True)
+    """
+    faces = []
+    for value in range(7):
+        for held in (False, True):
+            selector = f"{scope} .dp-die.dp-face-{value}" + (".dp-held" if held else "")
+            faces.append(f'{selector} {{ background-image: url("{die_svg_data_uri(value, held=held)}"); }}')
+    return "\n".join(faces)
+
+
+def message_css(scope: str) -> str:
+    """CSS rules of the message line inside ``scope``: blue for news, red when refused, green at the end.
+
+    >>> message_css(".dp-board").count(".dp-board .dp-msg")
+    3
+    """
+    return f"""{scope} .dp-msg {{ padding: 6px 10px; border-radius: 4px; border-left: 4px solid #2563eb;
+  background: #eff6ff; min-height: 1.4em; }}
+{scope} .dp-msg-error {{ border-left-color: #b91c1c; background: #fef2f2; color: #7f1d1d; }}
+{scope} .dp-msg-good {{ border-left-color: #15803d; background: #f0fdf4; color: #14532d; }}"""
+
+
+def style_widget(css: str) -> widgets.HTML:
+    """An invisible widget that carries a style sheet (``<style>...</style>``) into the page.
+
+    >>> style_widget("<style></style>").layout.display
+    'none'
+    """
+    return widgets.HTML(css, layout=widgets.Layout(display="none"))
+
+
+def title_widget(title: str) -> widgets.HTML:
+    """The game's title in large type, above everything else.
+
+    >>> title_widget("Bluff & co").value
+    '<div class="dp-title">Bluff &amp; co</div>'
+    """
+    return widgets.HTML(f'<div class="dp-title">{html.escape(title)}</div>')
+
+
+def app_box(children: Sequence[widgets.Widget], game: str, **layout: str) -> widgets.VBox:
+    """The root of a game's widget: a box with the classes ``dp-app`` and ``dp-<game>``.
+
+    >>> app_box([], "board", max_width="720px")._dom_classes
+    ('dp-app', 'dp-board')
+    """
+    root = widgets.VBox(list(children), layout=widgets.Layout(padding="8px", **layout))
+    root.add_class("dp-app")
+    root.add_class(f"dp-{game}")
+    return root
+
+
+def setup_box(children: Sequence[widgets.Widget], margin_top: str) -> widgets.VBox:
+    """The "new game" section at the bottom: seats, names and the New game button, under a line.
+
+    >>> setup_box([], "14px").layout.border_top
+    '1px solid #d1d5db'
+    """
+    return widgets.VBox(
+        list(children),
+        layout=widgets.Layout(
+            margin=f"{margin_top} 0 0 0", padding="8px 0 0 0", border_top="1px solid #d1d5db"
+        ),
+    )
+
+
+class GameWidget:
+    """The machinery of a play widget; a game's UI subclasses it and owns the game (``self.game``).
+
+    A subclass builds ``self.root`` (with ``self.message`` in it), sets ``self.game`` and
+    ``self.seats`` (one kind per player, ``"human"`` for people), and writes :meth:`refresh` and
+    ``_toggle(position)`` (what a click on a die does). Buttons made with :meth:`_button` run
+    their action through :meth:`_do`.
+
+    >>> from types import SimpleNamespace
+    >>> class CountToThree(GameWidget):
+    ...     def __init__(self):
+    ...         super().__init__()
+    ...         self.game = SimpleNamespace(count=0, is_over=False, current_player=0, player_names=["Ann"])
+    ...         self.seats = ("human",)
+    ...         self.add_button = self._button("Add one", "dp-add", self.add, "primary")
+    ...         self.root = app_box([self.add_button, self.message], "count")
+    ...     def add(self):
+    ...         self._require_human("add")
+    ...         self.game.count += 1
+    ...         self.game.is_over = self.game.count == 3
+    ...         return f"{self.current_name} counts {self.game.count}."
+    ...     def refresh(self):
+    ...         self.add_button.description = f"Add one to {self.game.count}"
+    >>> ui = CountToThree()
+    >>> shown = []  # what the button says each time the message line changes
+    >>> ui.message.observe(lambda change: shown.append(ui.add_button.description), "value")
+    >>> ui.add_button.click(); ui.last_message, shown
+    ('Ann counts 1.', ['Add one to 1'])
+    >>> ui.add_button.click(); ui.add_button.click(); ui.message.value
+    '<div class="dp-msg dp-msg-good" data-seq="3">Ann counts 3.</div>'
+    >>> ui.add_button.click(); ui.last_message
+    'Refused: the game is over: press New game'
+    >>> ui.close(); ui.add_button.comm is None
+    True
+    """
+
+    DIE_SIZE: ClassVar[str] = "56px"  # a die button's width and height
+    DIE_FONT_SIZE: ClassVar[str] = "36px"  # its ⚀ … ⚅ character, shown if the style sheet is missing
+    MESSAGE_ICONS: ClassVar[Mapping[str, str]] = {}  # a sign before a message of each kind
+    REFUSED: ClassVar[str] = "Refused: "  # before the reason on the message line
+
+    game: Any
+    seats: tuple[str, ...]
+    root: widgets.Box
+    seat_choosers: list[widgets.Dropdown]
+    name_boxes: list[widgets.Text]
+
+    def __init__(self) -> None:
+        self.last_message = ""
+        self._message_count = 0
+        self.message = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.message.add_class("dp-message")
+
+    # --- who plays --------------------------------------------------------------------------------
+    @property
+    def current_seat(self) -> str:
+        """The kind of seat whose turn it is (``"human"``, ...; ``""`` when nobody has a turn)."""
+        who = self.game.current_player
+        return self.seats[who] if who is not None else ""
+
+    @property
+    def current_name(self) -> str:
+        """The name of the player who must act (``""`` when nobody has a turn)."""
+        who = self.game.current_player
+        return self.game.player_names[who] if who is not None else ""
+
+    def _over_reason(self) -> str:
+        """Why the game is over, for a refusal (``""``: no reason given)."""
+        return ""
+
+    def _require_not_over(self) -> None:
+        if self.game.is_over:
+            reason = self._over_reason()
+            raise IllegalActionError(f"the game is over{f' ({reason})' if reason else ''}: press New game")
+
+    def _require_human(self, doing: str) -> None:
+        """Refuse unless a human has the turn; ``doing`` says what Step would show instead."""
+        self._require_not_over()
+        if self.current_seat != "human":
+            raise IllegalActionError(
+                f"it is {self.current_name}'s turn (the computer): press Step to {doing}"
+            )
+
+    def _require_computer(self) -> None:
+        """Refuse Step unless a computer has the turn."""
+        self._require_not_over()
+        if self.current_seat == "human":
+            raise IllegalActionError(f"it is {self.current_name}'s turn: a human plays it with the buttons")
+
+    # --- actions and the message line ---------------------------------------------------------------
+    def _do(self, action: Callable[[], str | None]) -> None:
+        """Run one action, bring the widgets up to date, then say what happened (nothing for ``None``).
+
+        The message line changes last, so whoever waits for it sees the new state; a refused action
+        (a ``DicePokerError``) is explained there instead of raising.
+        """
+        try:
+            text = action()
+        except DicePokerError as err:
+            text, kind = f"{self.REFUSED}{err}", "error"
+        else:
+            kind = self._kind_of()
+        self.refresh()
+        if text is not None:
+            self._say(text, kind)
+
+    def _kind_of(self) -> str:
+        """The kind of message an action that went through makes: ``"good"`` once the game is over."""
+        return "good" if self.game.is_over else "info"
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` on the message line; ``data-seq`` counts the messages, so each one differs."""
+        self._message_count += 1
+        self.last_message = text
+        icon, seq = self.MESSAGE_ICONS.get(kind, ""), self._message_count
+        self.message.value = (
+            f'<div class="dp-msg dp-msg-{kind}" data-seq="{seq}">{icon}{html.escape(text)}</div>'
+        )
+
+    def refresh(self) -> None:
+        """Bring every widget up to date with the game."""
+        raise NotImplementedError
+
+    def _toggle(self, position: int) -> str:
+        """Hold or release the die at ``position``; returns what to say."""
+        raise NotImplementedError
+
+    # --- building ---------------------------------------------------------------------------------
+    def _button(
+        self, text: str, css: str, action: Callable[[], str | None], style: str = "", width: str = "auto"
+    ) -> widgets.Button:
+        """A button with the CSS class ``css`` that runs ``action`` through :meth:`_do`."""
+        button = widgets.Button(description=text, button_style=style, layout=widgets.Layout(width=width))
+        button.add_class(css)
+        button.on_click(lambda _button: self._do(action))
+        return button
+
+    def _die_button(self, position: int) -> widgets.Button:
+        """The button of the die at ``position`` (classes ``dp-die``, ``dp-die-<position>``); a click
+        holds or releases it."""
+        size = self.DIE_SIZE
+        button = widgets.Button(description="", layout=widgets.Layout(width=size, height=size))
+        button.style.font_size = self.DIE_FONT_SIZE
+        for css in ("dp-die", f"dp-die-{position}", "dp-face-0"):
+            button.add_class(css)
+        button.on_click(lambda _button: self._do(lambda: self._toggle(position)))
+        return button
+
+    def _seat_column(
+        self,
+        index: int,
+        options: Sequence[tuple[str, str]],
+        kind: str,
+        name: str,
+        placeholder: str,
+        width: str,
+    ) -> widgets.VBox:
+        """A name box over a seat chooser (classes ``dp-name-<index>``, ``dp-seat-<index>``), each
+        appended to ``self.name_boxes`` and ``self.seat_choosers``."""
+        chooser = widgets.Dropdown(options=options, value=kind, layout=widgets.Layout(width=width))
+        chooser.add_class(f"dp-seat-{index}")
+        box = widgets.Text(name, placeholder=placeholder, layout=widgets.Layout(width=width))
+        box.add_class(f"dp-name-{index}")
+        self.seat_choosers.append(chooser)
+        self.name_boxes.append(box)
+        return widgets.VBox([box, chooser])
+
+    def _chosen_seats(self) -> list[str]:
+        """The seats chosen for the next game, empty ones left out."""
+        return [c.value for c in self.seat_choosers if c.value != "empty"]
+
+    def _chosen_names(self, defaults: Sequence[str]) -> list[str]:
+        """The names typed for the chosen seats; a seat without one gets its default."""
+        active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"][: len(defaults)]
+        return [self.name_boxes[i].value.strip() or d for i, d in zip(active, defaults, strict=True)]
+
+    # --- display and closing ----------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        return self.root._repr_mimebundle_(**kwargs)
+
+    def _detached_widgets(self) -> list[widgets.Widget]:
+        """Widgets the UI keeps that may not be inside ``root`` now (closed too by :meth:`close`)."""
+        return []
+
+    def close(self) -> None:
+        """Close every widget of the UI (the game object stays usable)."""
+        for widget in descendants(self.root) + self._detached_widgets():
+            widget.close()
