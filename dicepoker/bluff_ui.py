@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -37,9 +37,20 @@ from .bluff_bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probab
 from .bluff_game import Accept, BluffGame, BluffView, Phase, RoundResult, Throw, TurnRecord
 from .bluff_odds import keep_to_reach, reach_probability
 from .dice import NUMBER_OF_DICE
-from .display import dice_html, die_svg_data_uri
+from .display import dice_html
 from .errors import DicePokerError, IllegalActionError, UnknownNameError
 from .games import find_game
+from .widget_base import (
+    DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
+    GameWidget,
+    app_box,
+    die_face_css,
+    message_css,
+    setup_box,
+    show_die,
+    style_widget,
+    title_widget,
+)
 
 SEAT_KINDS: dict[str, BluffBot | None] = {
     "human": None,
@@ -54,7 +65,6 @@ SEAT_WORDS = {
     "random": "Computer (random)",
     "empty": "—",
 }
-DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 MAX_SEATS = 6
 
 
@@ -187,11 +197,6 @@ def style_sheet() -> str:
     >>> "@keyframes dp-lift" in style_sheet()
     True
     """
-    faces = []
-    for value in range(7):
-        for held in (False, True):
-            selector = f".dp-bluff .dp-die.dp-face-{value}" + (".dp-held" if held else "")
-            faces.append(f'{selector} {{ background-image: url("{die_svg_data_uri(value, held=held)}"); }}')
     delays = "\n".join(f".dp-bluff .dp-reveal-{i} {{ animation-delay: {0.15 * i:.2f}s; }}" for i in range(5))
     return f"""<style>
 .dp-bluff {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111827; }}
@@ -210,11 +215,8 @@ def style_sheet() -> str:
 }}
 {delays}
 .dp-bluff .dp-screen {{ padding: 10px; border: 2px dashed #9ca3af; border-radius: 8px; background: #f9fafb; }}
-.dp-bluff .dp-msg {{ padding: 6px 10px; border-radius: 4px; border-left: 4px solid #2563eb;
-  background: #eff6ff; min-height: 1.4em; }}
-.dp-bluff .dp-msg-error {{ border-left-color: #b91c1c; background: #fef2f2; color: #7f1d1d; }}
-.dp-bluff .dp-msg-good {{ border-left-color: #15803d; background: #f0fdf4; color: #14532d; }}
-{chr(10).join(faces)}
+{message_css(".dp-bluff")}
+{die_face_css(".dp-bluff")}
 </style>"""
 
 
@@ -248,7 +250,7 @@ def seat_names(seats: Sequence[str]) -> list[str]:
 
 
 # --- the widget -----------------------------------------------------------------------------------------
-class BluffUI:
+class BluffUI(GameWidget):
     """The bluff game with widgets; it owns a :class:`BluffGame` (``ui.game``).
 
     Each button calls one action and then :meth:`refresh`; a refused action (a
@@ -268,13 +270,12 @@ class BluffUI:
         rules: BluffRules | str = BLUFF,
         seed: int | None = None,
     ) -> None:
+        super().__init__()
         rules = find_game(rules) if isinstance(rules, str) else rules
         if not isinstance(rules, BluffRules):
             raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not the bluff game")
         self.rules = rules
         self._rng = np.random.default_rng(seed)
-        self.last_message = ""
-        self._message_count = 0
         self.held = [False] * NUMBER_OF_DICE
         self.screen_for: int | None = None
         self._build()
@@ -284,8 +285,8 @@ class BluffUI:
 
     # --- building -----------------------------------------------------------------------------------
     def _build(self) -> None:
-        self._style = widgets.HTML(style_sheet(), layout=widgets.Layout(display="none"))
-        self.title = widgets.HTML(f'<div class="dp-title">{html.escape(self.rules.title)}</div>')
+        self._style = style_widget(style_sheet())
+        self.title = title_widget(self.rules.title)
         self.lives = widgets.HTML()
         self.lives.add_class("dp-lives")
         self.table = widgets.HTML()
@@ -307,8 +308,6 @@ class BluffUI:
         self.step_button = self._button("Step ▶ (computer)", "dp-step", self.step, "", "200px")
         self.reveal = widgets.HTML()
         self.reveal.add_class("dp-reveal")
-        self.message = widgets.HTML(layout=widgets.Layout(width="100%"))
-        self.message.add_class("dp-message")
         self.screen = widgets.VBox(
             [
                 self.screen_note,
@@ -323,16 +322,16 @@ class BluffUI:
         self.screen.add_class("dp-screen")
         self.seat_choosers = [self._seat_chooser(i) for i in range(MAX_SEATS)]
         self.new_game_button = self._button("New game", "dp-new-game", self.new_game, "", "120px")
-        setup = widgets.VBox(
+        setup = setup_box(
             [
                 widgets.HTML("<b>Seats for a new game</b> (2 to 6; — leaves a seat empty)"),
                 widgets.HBox(self.seat_choosers[:3]),
                 widgets.HBox(self.seat_choosers[3:]),
                 self.new_game_button,
             ],
-            layout=widgets.Layout(margin="14px 0 0 0", padding="8px 0 0 0", border_top="1px solid #d1d5db"),
+            "14px",
         )
-        self.root = widgets.VBox(
+        self.root = app_box(
             [
                 self._style,
                 self.title,
@@ -344,26 +343,9 @@ class BluffUI:
                 self.reveal,
                 setup,
             ],
-            layout=widgets.Layout(padding="8px", max_width="720px"),
+            "bluff",
+            max_width="720px",
         )
-        self.root.add_class("dp-app")
-        self.root.add_class("dp-bluff")
-
-    def _button(
-        self, text: str, css: str, action: Callable[[], str], style: str, width: str
-    ) -> widgets.Button:
-        button = widgets.Button(description=text, button_style=style, layout=widgets.Layout(width=width))
-        button.add_class(css)
-        button.on_click(lambda _button: self._do(action))
-        return button
-
-    def _die_button(self, position: int) -> widgets.Button:
-        button = widgets.Button(description="", layout=widgets.Layout(width="56px", height="56px"))
-        button.style.font_size = "36px"
-        for css in ("dp-die", f"dp-die-{position}", "dp-face-0"):
-            button.add_class(css)
-        button.on_click(lambda _button: self._do(lambda: self._toggle(position)))
-        return button
 
     def _seat_chooser(self, i: int) -> widgets.Dropdown:
         kinds = list(SEAT_KINDS) + (["empty"] if i >= 2 else [])
@@ -396,17 +378,6 @@ class BluffUI:
         return [i for i, s in enumerate(self.seats) if s == "human"]
 
     @property
-    def current_seat(self) -> str:
-        """The kind of seat whose turn it is (``"human"``, ``"reasoning"``, ...)."""
-        return self.seats[self.game.current_player] if not self.game.is_over else ""  # type: ignore[index]
-
-    @property
-    def current_name(self) -> str:
-        """The name of the player who must act ("" when the game is over)."""
-        who = self.game.current_player
-        return self.game.player_names[who] if who is not None else ""
-
-    @property
     def needs_pass(self) -> bool:
         """Whether the screen must pass to the human whose turn it is before anything private shows."""
         return (
@@ -415,13 +386,11 @@ class BluffUI:
             and self.screen_for != self.game.current_player
         )
 
+    def _over_reason(self) -> str:
+        return self._winner_text()
+
     def _require_human(self, doing: str) -> None:
-        if self.game.is_over:
-            raise IllegalActionError(f"the game is over ({self._winner_text()}): press New game")
-        if self.current_seat != "human":
-            raise IllegalActionError(
-                f"it is {self.current_name}'s turn (the computer): press Step to {doing}"
-            )
+        super()._require_human(doing)
         if self.needs_pass:
             raise IllegalActionError(
                 f'pass the screen to {self.current_name} first: press "I am {self.current_name} — show me"'
@@ -433,18 +402,7 @@ class BluffUI:
             self.screen_for = None
         self.held = [False] * NUMBER_OF_DICE
 
-    # --- actions: each calls one game method; _do then refreshes ----------------------------------------
-    def _do(self, action: Callable[[], str]) -> None:
-        """Run one action, bring the widgets up to date, then say what happened: the message line
-        changes last, so whoever waits for it (a person, a browser test) sees the new state."""
-        try:
-            text = action()
-            kind = "good" if self.game.is_over else "info"
-        except DicePokerError as err:
-            text, kind = f"Refused: {err}", "error"
-        self.refresh()
-        self._say(text, kind)
-
+    # --- actions: each calls one game method; _do then refreshes and says what happened -----------------
     def _take_screen(self) -> str:
         if not self.needs_pass:
             raise IllegalActionError("nobody needs the screen now")
@@ -494,11 +452,9 @@ class BluffUI:
 
     def step(self) -> str:
         """Make the computer whose turn it is take one action (throw, announce, call or accept)."""
-        if self.game.is_over:
-            raise IllegalActionError(f"the game is over ({self._winner_text()}): press New game")
+        self._require_computer()
         bot = SEAT_KINDS[self.current_seat]
-        if bot is None:
-            raise IllegalActionError(f"it is {self.current_name}'s turn: a human plays it with the buttons")
+        assert bot is not None  # a computer seat
         who, me = self.current_name, self.game.current_player
         action = bot(self.game.view(me), self._rng)
         result = self.game.apply(action, player=me)
@@ -536,8 +492,7 @@ class BluffUI:
 
     def new_game(self) -> str:
         """Start a new game with the seats chosen in the seat choosers."""
-        seats = [c.value for c in self.seat_choosers if c.value != "empty"]
-        self._start(seats, None)
+        self._start(self._chosen_seats(), None)
         return self._welcome()
 
     # --- words ------------------------------------------------------------------------------------------
@@ -569,13 +524,6 @@ class BluffUI:
             + out
             + f" {self.current_name} opens round {self.game.round_number}."
             + (f" Pass the screen to {self.current_name}." if self.needs_pass else "")
-        )
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        self._message_count += 1
-        self.last_message = text
-        self.message.value = (
-            f'<div class="dp-msg dp-msg-{kind}" data-seq="{self._message_count}">{html.escape(text)}</div>'
         )
 
     # --- showing the state ---------------------------------------------------------------------------------
@@ -625,10 +573,7 @@ class BluffUI:
         positions = self.game.positions if view is not None and view.dice is not None else None
         for i, button in enumerate(self.dice_buttons):
             value = positions[i] if positions else 0
-            for face in range(7):
-                _set_class(button, f"dp-face-{face}", face == value)
-            _set_class(button, "dp-held", bool(positions) and self.held[i])
-            button.description = DIE_FACES[value - 1] if value else ""
+            show_die(button, value, bool(positions) and self.held[i])
             button.disabled = not (acting and positions is not None and self.game.rolls_left > 0)
         if view is not None and view.dice is not None:
             reading = html.escape(str(best_hand(view.dice)))
@@ -663,14 +608,6 @@ class BluffUI:
         self.hint_button.disabled = not acting
         self.step_button.disabled = game.is_over or self.current_seat == "human"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.root._repr_mimebundle_(**kwargs)
-
-    def close(self) -> None:
-        """Close every widget of the UI (the game object stays usable)."""
-        for widget in _descendants(self.root):
-            widget.close()
-
 
 def dice_reading(dice: Any) -> str:
     """The best reading of five dice, as text.
@@ -697,19 +634,3 @@ def play_bluff(
     >>> ui.close()
     """
     return BluffUI(seats, names, rules=rules, seed=seed)
-
-
-def _set_class(widget: widgets.DOMWidget, css: str, on: bool) -> None:
-    """Add or remove a CSS class, touching the widget only when it changes."""
-    has = css in widget._dom_classes
-    if on and not has:
-        widget.add_class(css)
-    elif has and not on:
-        widget.remove_class(css)
-
-
-def _descendants(widget: widgets.Widget) -> list[widgets.Widget]:
-    found = [widget]
-    for child in getattr(widget, "children", ()):
-        found += _descendants(child)
-    return found
