@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import Any
 from urllib.parse import quote
 
 import ipywidgets as widgets
@@ -30,9 +29,21 @@ from .board import FREE_CENTRE, BoardRules, Cell, describe_label, label_faces, l
 from .board_bots import probability_bot, random_bot
 from .board_game import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
 from .dice import NUMBER_OF_DICE
-from .display import PIP_SPOTS, dice_html, die_svg_data_uri
+from .display import PIP_SPOTS, dice_html
 from .errors import DicePokerError, IllegalActionError, UnknownNameError
 from .games import find_game
+from .widget_base import (
+    DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
+    GameWidget,
+    app_box,
+    die_face_css,
+    message_css,
+    set_class,
+    setup_box,
+    show_die,
+    style_widget,
+    title_widget,
+)
 
 CHIP_COLOURS = ("#dc2626", "#2563eb", "#16a34a")
 CHIP_NAMES = ("red", "blue", "green")
@@ -57,7 +68,6 @@ STROKES = {
     "diagonal": ("d", 'x1="0" y1="0" x2="100" y2="100"'),
     "anti-diagonal": ("a", 'x1="100" y1="0" x2="0" y2="100"'),
 }
-DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 
 
 # --- pictures -----------------------------------------------------------------------------------
@@ -215,12 +225,7 @@ def style_sheet(rules: BoardRules) -> str:
         for protected in (False, True):
             selector = f".dp-board .dp-chip-{player}" + (".dp-protected" if protected else "")
             rules_css.append(f'{selector} {{ --dp-chip: url("{_svg_uri(_chip(player, protected))}"); }}')
-    for value in range(7):
-        for held in (False, True):
-            selector = f".dp-board .dp-die.dp-face-{value}" + (".dp-held" if held else "")
-            rules_css.append(
-                f'{selector} {{ background-image: url("{die_svg_data_uri(value, held=held)}"); }}'
-            )
+    rules_css.append(die_face_css(".dp-board"))
     size = CELL_SIZE
     return f"""<style>
 .dp-board {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111827; }}
@@ -248,10 +253,7 @@ def style_sheet(rules: BoardRules) -> str:
 }}
 .dp-board .jupyter-button.dp-die:disabled {{ opacity: 1; cursor: default; }}
 .dp-board .jupyter-button.dp-die.dp-held {{ transform: translateY(-7px); }}
-.dp-board .dp-msg {{ padding: 6px 10px; border-radius: 4px; border-left: 4px solid #2563eb;
-  background: #eff6ff; min-height: 1.4em; }}
-.dp-board .dp-msg-error {{ border-left-color: #b91c1c; background: #fef2f2; color: #7f1d1d; }}
-.dp-board .dp-msg-good {{ border-left-color: #15803d; background: #f0fdf4; color: #14532d; }}
+{message_css(".dp-board")}
 {chr(10).join(rules_css)}
 </style>"""
 
@@ -290,7 +292,7 @@ def check_board_seats(seats: Sequence[str]) -> tuple[str, ...]:
     return seats
 
 
-class BoardUI:
+class BoardUI(GameWidget):
     """The board game with widgets; it owns a :class:`BoardGame` (``ui.game``).
 
     Each button calls one game action and then :meth:`refresh`; a refused action (a
@@ -303,6 +305,8 @@ class BoardUI:
     >>> ui.close()
     """
 
+    DIE_SIZE = "52px"
+
     def __init__(
         self,
         seats: Sequence[str] = ("human", "computer"),
@@ -311,6 +315,7 @@ class BoardUI:
         rules: BoardRules | str = "board",
         seed: int | None = None,
     ) -> None:
+        super().__init__()
         rules = find_game(rules) if isinstance(rules, str) else rules
         if not isinstance(rules, BoardRules):
             raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not the board game")
@@ -320,8 +325,6 @@ class BoardUI:
             raise DicePokerError(f"{len(names)} names for {len(self.seats)} seats: {list(names)}")
         self._rng = np.random.default_rng(seed)
         self.bounce_mode = False
-        self.last_message = ""
-        self._message_count = 0
         self._last_cell: Cell | None = None
         self._build(names)
         self.game = self._new_game(self.seats, list(names) if names else seat_names(self.seats))
@@ -330,8 +333,8 @@ class BoardUI:
 
     # --- building -----------------------------------------------------------------------------------
     def _build(self, names: Sequence[str] | None) -> None:
-        self._style = widgets.HTML(style_sheet(self.rules), layout=widgets.Layout(display="none"))
-        self.title = widgets.HTML(f'<div class="dp-title">{html.escape(self.rules.title)}</div>')
+        self._style = style_widget(style_sheet(self.rules))
+        self.title = title_widget(self.rules.title)
         self.status = widgets.HTML()
         self.status.add_class("dp-status")
         n = self.rules.size
@@ -352,8 +355,6 @@ class BoardUI:
         )
         self.step_button = self._button("Step ▶ (computer)", "dp-step", self.step, "", "152px")
         self.hint_button = self._button("Hint", "dp-hint", self._hint, "info", "152px")
-        self.message = widgets.HTML(layout=widgets.Layout(width="100%"))
-        self.message.add_class("dp-message")
         self._build_seats(names)
         help_text = widgets.HTML(
             "<b>Roll, click dice to hold them, roll again; then click a green cell.</b> "
@@ -370,7 +371,7 @@ class BoardUI:
             ],
             layout=widgets.Layout(width="330px", margin="0 0 0 16px"),
         )
-        self.root = widgets.VBox(
+        self.root = app_box(
             [
                 self._style,
                 self.title,
@@ -378,10 +379,8 @@ class BoardUI:
                 widgets.HBox([self.grid, controls], layout=widgets.Layout(flex_flow="row wrap")),
                 self._seats_box,
             ],
-            layout=widgets.Layout(padding="8px"),
+            "board",
         )
-        self.root.add_class("dp-app")
-        self.root.add_class("dp-board")
 
     def _build_seats(self, names: Sequence[str] | None) -> None:
         self.seat_choosers: list[widgets.Dropdown] = []
@@ -389,36 +388,20 @@ class BoardUI:
         columns = []
         for i in range(3):
             kinds = ["human", "computer", "random"] + (["empty"] if i == 2 else [])
+            options = [(SEAT_WORDS[k], k) for k in kinds]
             value = self.seats[i] if i < len(self.seats) else "empty"
-            chooser = widgets.Dropdown(
-                options=[(SEAT_WORDS[k], k) for k in kinds], value=value, layout=widgets.Layout(width="150px")
+            name = names[i] if names and i < len(names) else ""
+            columns.append(
+                self._seat_column(i, options, value, name, f"{CHIP_NAMES[i]} chips: name", "150px")
             )
-            chooser.add_class(f"dp-seat-{i}")
-            box = widgets.Text(
-                names[i] if names and i < len(names) else "",
-                placeholder=f"{CHIP_NAMES[i]} chips: name",
-                layout=widgets.Layout(width="150px"),
-            )
-            box.add_class(f"dp-name-{i}")
-            self.seat_choosers.append(chooser)
-            self.name_boxes.append(box)
-            columns.append(widgets.VBox([box, chooser]))
         self.new_game_button = self._button("New game", "dp-new-game", self.new_game, "success", "auto")
-        self._seats_box = widgets.VBox(
+        self._seats_box = setup_box(
             [
                 widgets.HTML("<b>Players or teams</b> (for the next game):"),
                 widgets.HBox([*columns, self.new_game_button], layout=widgets.Layout(align_items="flex-end")),
             ],
-            layout=widgets.Layout(margin="14px 0 0 0", padding="8px 0 0 0", border_top="1px solid #d1d5db"),
+            "14px",
         )
-
-    def _button(
-        self, text: str, css: str, action: Callable[[], str], style: str, width: str
-    ) -> widgets.Button:
-        button = widgets.Button(description=text, button_style=style, layout=widgets.Layout(width=width))
-        button.add_class(css)
-        button.on_click(lambda _button: self._do(action))
-        return button
 
     def _cell_button(self, cell: Cell) -> widgets.Button:
         label = self.rules.label(cell)
@@ -432,46 +415,15 @@ class BoardUI:
         button.on_click(lambda _button: self._do(lambda: self._click_cell(cell)))
         return button
 
-    def _die_button(self, position: int) -> widgets.Button:
-        button = widgets.Button(description="", layout=widgets.Layout(width="52px", height="52px"))
-        button.style.font_size = "36px"
-        for css in ("dp-die", f"dp-die-{position}", "dp-face-0"):
-            button.add_class(css)
-        button.on_click(lambda _button: self._do(lambda: self._toggle(position)))
-        return button
-
     # --- who plays --------------------------------------------------------------------------------------
-    @property
-    def current_seat(self) -> str:
-        """``"human"``, ``"computer"`` or ``"random"``: the seat whose turn it is."""
-        return self.seats[self.game.current_player]
-
-    @property
-    def current_name(self) -> str:
-        """The name of the player (or team) whose turn it is."""
-        return self.game.player_names[self.game.current_player]
-
     def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> BoardGame:
         rules = self.rules.variant(players=len(seats))
         return BoardGame(rules, list(names), rng=int(self._rng.integers(2**32)))
 
-    def _require_human(self, doing: str) -> None:
-        if self.game.is_over:
-            raise IllegalActionError(f"the game is over ({self.game.outcome.reason}): press New game")
-        if self.current_seat != "human":
-            raise IllegalActionError(
-                f"it is {self.current_name}'s turn (the computer): press Step to {doing}"
-            )
+    def _over_reason(self) -> str:
+        return self.game.outcome.reason
 
-    # --- actions: each calls one game method; _do then refreshes ---------------------------------------
-    def _do(self, action: Callable[[], str]) -> None:
-        try:
-            text = action()
-        except DicePokerError as err:
-            self._say(f"Refused: {err}", "error")
-        else:
-            self._say(text, "good" if self.game.is_over else "info")
-        self.refresh()
+    # --- actions: each calls one game method; _do then refreshes and says what happened ----------------
 
     def _roll(self) -> str:
         self._require_human("see its roll")
@@ -528,11 +480,9 @@ class BoardUI:
 
     def step(self) -> str:
         """Make the computer whose turn it is take one action (roll, keep, place, bounce or pass)."""
-        if self.game.is_over:
-            raise IllegalActionError(f"the game is over ({self.game.outcome.reason}): press New game")
+        self._require_computer()
         strategy = SEAT_KINDS[self.current_seat]
-        if strategy is None:
-            raise IllegalActionError(f"it is {self.current_name}'s turn: a human plays it with the buttons")
+        assert strategy is not None  # a computer seat
         game, who, me = self.game, self.current_name, self.game.current_player
         action = strategy(game, self._rng)
         series = len(game.series())
@@ -574,11 +524,8 @@ class BoardUI:
 
     def new_game(self) -> str:
         """Start a new game with the seats and names chosen below the board."""
-        seats = check_board_seats([c.value for c in self.seat_choosers if c.value != "empty"])
-        defaults = seat_names(seats)
-        active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"]
-        names = [self.name_boxes[i].value.strip() or d for i, d in zip(active, defaults, strict=True)]
-        self.game = self._new_game(seats, names)
+        seats = check_board_seats(self._chosen_seats())
+        self.game = self._new_game(seats, self._chosen_names(seat_names(seats)))
         self.seats, self.bounce_mode, self._last_cell = seats, False, None
         return self._welcome()
 
@@ -621,13 +568,6 @@ class BoardUI:
             return f" {self.game.player_names[outcome.winner]} wins!"
         return f" Next: {self.current_name}."
 
-    def _say(self, text: str, kind: str = "info") -> None:
-        self._message_count += 1
-        self.last_message = text
-        self.message.value = (
-            f'<div class="dp-msg dp-msg-{kind}" data-seq="{self._message_count}">{html.escape(text)}</div>'
-        )
-
     # --- showing the state -----------------------------------------------------------------------------
     def refresh(self) -> None:
         """Bring every widget up to date with the game."""
@@ -646,16 +586,16 @@ class BoardUI:
         for cell, button in self.cell_buttons.items():
             owner = game.owner(cell)
             for player in range(3):
-                _set_class(button, f"dp-chip-{player}", owner == player)
-            _set_class(button, "dp-protected", cell in protected)
-            _set_class(button, "dp-in-series", cell in in_series)
+                set_class(button, f"dp-chip-{player}", owner == player)
+            set_class(button, "dp-protected", cell in protected)
+            set_class(button, "dp-in-series", cell in in_series)
             for player in range(3):
                 for direction in STROKES:
                     css = f"dp-stroke-{direction}-{player}"
-                    _set_class(button, css, css in strokes.get(cell, ()))
-            _set_class(button, "dp-takeable", cell in takeable)
-            _set_class(button, "dp-removable", cell in removable)
-            _set_class(button, "dp-last", cell == self._last_cell)
+                    set_class(button, css, css in strokes.get(cell, ()))
+            set_class(button, "dp-takeable", cell in takeable)
+            set_class(button, "dp-removable", cell in removable)
+            set_class(button, "dp-last", cell == self._last_cell)
             button.disabled = not human  # a wrong cell is refused with the reason, on the message line
             label = self.rules.label(cell)
             who = f" — {game.player_names[owner]}" if owner is not None else ""
@@ -667,10 +607,7 @@ class BoardUI:
         positions, held = self.game.positions, self.game.held
         for i, button in enumerate(self.dice_buttons):
             value = positions[i] if positions else 0
-            for face in range(7):
-                _set_class(button, f"dp-face-{face}", face == value)
-            _set_class(button, "dp-held", bool(positions) and held[i])
-            button.description = DIE_FACES[value - 1] if value else ""
+            show_die(button, value, bool(positions) and held[i])
             button.disabled = not (human and positions is not None and self.game.rolls_left > 0)
 
     def _refresh_buttons(self, human: bool) -> None:
@@ -689,14 +626,6 @@ class BoardUI:
         self.step_button.disabled = game.is_over or self.current_seat == "human"
         self.hint_button.disabled = not human
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.root._repr_mimebundle_(**kwargs)
-
-    def close(self) -> None:
-        """Close every widget of the UI (the game object stays usable)."""
-        for widget in _descendants(self.root):
-            widget.close()
-
 
 def play_board(
     seats: Sequence[str] = ("human", "computer"),
@@ -714,19 +643,3 @@ def play_board(
     >>> ui.close()
     """
     return BoardUI(seats, names, rules=rules, seed=seed)
-
-
-def _set_class(widget: widgets.DOMWidget, css: str, on: bool) -> None:
-    """Add or remove a CSS class, touching the widget only when it changes."""
-    has = css in widget._dom_classes
-    if on and not has:
-        widget.add_class(css)
-    elif has and not on:
-        widget.remove_class(css)
-
-
-def _descendants(widget: widgets.Widget) -> list[widgets.Widget]:
-    found = [widget]
-    for child in getattr(widget, "children", ()):
-        found += _descendants(child)
-    return found
