@@ -28,15 +28,26 @@ import numpy as np
 
 from .bots import Strategy, default_computer_strategy
 from .dice import NUMBER_OF_DICE, Dice
-from .display import COLOURS, Cell, die_svg_data_uri, plain, scorecard_rows, signed, turn_caption
+from .display import COLOURS, Cell, plain, scorecard_rows, signed, turn_caption
 from .errors import DicePokerError, IllegalActionError, UnknownNameError
 from .games import find_game
 from .scorecard import ScorecardRules
 from .scorecard_game import Keep, Score, ScorecardGame
+from .widget_base import (
+    DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
+    GameWidget,
+    app_box,
+    die_face_css,
+    message_css,
+    set_class,
+    setup_box,
+    show_die,
+    style_widget,
+    title_widget,
+)
 
 SEAT_KINDS = ("human", "computer")
 MAX_SEATS = 4
-DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, shown if the style sheet is missing
 STEP_DELAY = 0.9  # seconds between a computer's actions when it plays by itself
 LOG_LINES = 6  # earlier messages shown under the message line
 THINKING = "Thinking … (the first time, the computer solves the whole game: this can take a while)"
@@ -131,11 +142,6 @@ def load_hints() -> ModuleType | None:
 
 def style_sheet() -> str:
     """The widget's CSS: dice pictures on the die buttons, colours of held dice, cells and messages."""
-    faces = []
-    for value in range(7):
-        for held in (False, True):
-            selector = f".dp-app .dp-die.dp-face-{value}" + (".dp-held" if held else "")
-            faces.append(f'{selector} {{ background-image: url("{die_svg_data_uri(value, held=held)}"); }}')
     return f"""<style>
 .dp-app {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111827; }}
 .dp-app .dp-title {{ font-size: 1.35em; font-weight: 700; }}
@@ -152,7 +158,7 @@ def style_sheet() -> str:
 .dp-app .jupyter-button.dp-die.dp-held {{ transform: translateY(-8px); }}
 .dp-app .jupyter-button.dp-box {{ font-weight: 600; border-radius: 4px; }}
 .dp-app .jupyter-button.dp-box.dp-box-zero {{ font-weight: 400; }}
-{chr(10).join(faces)}
+{die_face_css(".dp-app")}
 .dp-app .dp-cell {{ text-align: right; padding: 0 10px; line-height: 26px; white-space: nowrap;
   overflow: hidden; text-overflow: ellipsis; font-variant-numeric: tabular-nums; }}
 .dp-app .dp-label {{ text-align: left; }}
@@ -172,12 +178,10 @@ def style_sheet() -> str:
 .dp-app .dp-head.dp-label {{ text-align: left; }}
 .dp-app .dp-help {{ color: #4b5563; font-size: 0.95em; line-height: 1.3; }}
 .dp-app .dp-name {{ overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }}
-.dp-app .dp-msg {{ line-height: 1.4; padding: 6px 10px; border-radius: 4px; border-left: 4px solid #2563eb;
-  background: #eff6ff; min-height: 1.4em; }}
+{message_css(".dp-app")}
+.dp-app .dp-msg {{ line-height: 1.4; }}
 .dp-app .dp-log-lines {{ margin: 4px 0 0 0; padding-left: 18px; color: #6b7280; font-size: 0.9em;
   line-height: 1.35; }}
-.dp-app .dp-msg-error {{ border-left-color: #b91c1c; background: #fef2f2; color: #7f1d1d; }}
-.dp-app .dp-msg-good {{ border-left-color: #15803d; background: #f0fdf4; color: #14532d; }}
 .dp-app .dp-msg-computer {{ border-left-color: #7c3aed; background: #f5f3ff; }}
 </style>"""
 
@@ -189,7 +193,7 @@ BOX_COLOURS = {  # (button colour, text colour) of a box button
 }
 
 
-class PlayUI:
+class PlayUI(GameWidget):
     """A scorecard game with widgets: dice to hold, Roll, box buttons, Step for the computer.
 
     The UI owns a :class:`ScorecardGame` (``ui.game``); each button calls one game action and
@@ -206,6 +210,11 @@ class PlayUI:
     "roll first: cannot score 'Chance' before the turn's first roll"
     """
 
+    DIE_SIZE = "58px"
+    DIE_FONT_SIZE = "40px"
+    MESSAGE_ICONS = {"error": "⚠ ", "good": "★ "}
+    REFUSED = ""  # the reason alone: "roll first: cannot score ..."
+
     def __init__(
         self,
         game: str | ScorecardRules = "classic",
@@ -216,6 +225,7 @@ class PlayUI:
         strategy: Callable[[ScorecardRules], Strategy] | None = None,
         hints: ModuleType | None | bool = True,
     ) -> None:
+        super().__init__()
         rules = find_game(game) if isinstance(game, str) else game
         if not isinstance(rules, ScorecardRules):
             raise DicePokerError(f"{getattr(rules, 'name', game)!r} is not a scorecard game")
@@ -229,9 +239,7 @@ class PlayUI:
         self.hints = load_hints() if hints is True else (hints or None)
         self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
         self._generation = 0  # counts games, so a scheduled computer step never acts on a new one
-        self._message_count = 0
         self._last_actor = 0
-        self.last_message = ""
         self.auto_delay = STEP_DELAY
         self._build_widgets(names)
         self.game = self._new_game(self.seats, self._names_for(self.seats))
@@ -240,22 +248,22 @@ class PlayUI:
 
     # --- building the widgets ----------------------------------------------------------------
     def _build_widgets(self, names: Sequence[str] | None) -> None:
-        self._style = widgets.HTML(style_sheet(), layout=widgets.Layout(display="none"))
-        self.title = widgets.HTML(f'<div class="dp-title">{html.escape(self.rules.title)}</div>')
+        self._style = style_widget(style_sheet())
+        self.title = title_widget(self.rules.title)
         self.status = widgets.HTML()
         self.status.add_class("dp-status")
         self.dice_buttons = [self._die_button(i) for i in range(NUMBER_OF_DICE)]
-        self.roll_button = self._button("Roll", "dp-roll", self._on_roll, "primary", width="190px")
-        self.step_button = self._button("Step ▶", "dp-step", self._on_step, "", width="130px")
-        self.turn_button = self._button("Whole turn ▶▶", "dp-step-turn", self._on_turn, "", width="130px")
-        self.hint_button = self._button("Hint", "dp-hint", self._on_hint, "info", width="100px")
+        self.roll_button = self._button("Roll", "dp-roll", self._roll, "primary", width="190px")
+        self.step_button = self._button("Step ▶", "dp-step", self.step, "", width="130px")
+        self.turn_button = self._button(
+            "Whole turn ▶▶", "dp-step-turn", self.play_computer_turn, "", width="130px"
+        )
+        self.hint_button = self._button("Hint", "dp-hint", self._hint, "info", width="100px")
         self.auto_play = widgets.Checkbox(False, description="Computer plays by itself", indent=False)
         self.auto_play.add_class("dp-auto")
         self.auto_play.observe(self._on_auto, names="value")
         self.coach = widgets.Checkbox(False, description="Coach: tell me what each choice cost", indent=False)
         self.coach.add_class("dp-coach")
-        self.message = widgets.HTML(layout=widgets.Layout(width="100%"))
-        self.message.add_class("dp-message")
         self.log = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.log.add_class("dp-log")
         self._earlier: list[str] = []
@@ -282,7 +290,7 @@ class PlayUI:
             + [controls, self._computer_row, self.message, self.log],
             layout=widgets.Layout(width="345px", margin="0 18px 0 0"),
         )
-        self.root = widgets.VBox(
+        self.root = app_box(
             [
                 self._style,
                 self.title,
@@ -290,57 +298,28 @@ class PlayUI:
                 widgets.HBox([table, self.scorecard], layout=widgets.Layout(flex_flow="row wrap")),
                 self._setup,
             ],
-            layout=widgets.Layout(padding="8px"),
+            self.rules.name,
         )
-        self.root.add_class("dp-app")
-        self.root.add_class(f"dp-{self.rules.name}")
 
     def _setup_widgets(self, names: Sequence[str] | None) -> None:
         """The seat choosers and name boxes (used by New game) and the New game button."""
         self.seat_choosers: list[widgets.Dropdown] = []
         self.name_boxes: list[widgets.Text] = []
         columns = []
+        options = [("Human", "human"), ("Computer", "computer"), ("—", "empty")]
         for i in range(MAX_SEATS):
             kind = self.seats[i] if i < len(self.seats) else "empty"
-            chooser = widgets.Dropdown(
-                options=[("Human", "human"), ("Computer", "computer"), ("—", "empty")],
-                value=kind,
-                layout=widgets.Layout(width="120px"),
-            )
-            chooser.add_class(f"dp-seat-{i}")
             name = names[i] if names is not None and i < len(names) else ""
-            box = widgets.Text(
-                name, placeholder=f"name of seat {i + 1}", layout=widgets.Layout(width="120px")
-            )
-            box.add_class(f"dp-name-{i}")
-            self.seat_choosers.append(chooser)
-            self.name_boxes.append(box)
-            columns.append(widgets.VBox([box, chooser]))
-        self.new_game_button = self._button("New game", "dp-new-game", self._on_new_game, "success")
+            columns.append(self._seat_column(i, options, kind, name, f"name of seat {i + 1}", "120px"))
+        self.new_game_button = self._button("New game", "dp-new-game", self.new_game, "success")
         label = widgets.HTML("<b>Players</b> (for the next game):", layout=widgets.Layout(width="100%"))
-        self._setup = widgets.VBox(
+        self._setup = setup_box(
             [
                 label,
                 widgets.HBox([*columns, self.new_game_button], layout=widgets.Layout(align_items="flex-end")),
             ],
-            layout=widgets.Layout(margin="16px 0 0 0", padding="8px 0 0 0", border_top="1px solid #d1d5db"),
+            "16px",
         )
-
-    def _button(
-        self, text: str, css: str, handler: Callable[[Any], None], style: str, width: str = "auto"
-    ) -> widgets.Button:
-        button = widgets.Button(description=text, button_style=style, layout=widgets.Layout(width=width))
-        button.add_class(css)
-        button.on_click(handler)
-        return button
-
-    def _die_button(self, position: int) -> widgets.Button:
-        button = widgets.Button(description="", layout=widgets.Layout(width="58px", height="58px"))
-        button.style.font_size = "40px"
-        for css in ("dp-die", f"dp-die-{position}", "dp-face-0"):
-            button.add_class(css)
-        button.on_click(lambda _button: self._do(lambda: self._toggle(position)))
-        return button
 
     def _box_button(self, name: str) -> widgets.Button:
         button = widgets.Button(
@@ -351,52 +330,21 @@ class PlayUI:
         button.on_click(lambda _button: self._do(lambda: self._score(name)))
         return button
 
-    # --- the model: whose turn, which seat ------------------------------------------------------
-    @property
-    def current_seat(self) -> str:
-        """``"human"`` or ``"computer"``: the kind of seat whose turn it is."""
-        return self.seats[self.game.current_player]
-
-    @property
-    def current_name(self) -> str:
-        return self.game.player_names[self.game.current_player]
-
+    # --- the model: the players' names, a new game ------------------------------------------------
     def _names_for(self, seats: Sequence[str]) -> list[str]:
-        defaults = default_names(seats)
-        active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"][: len(seats)]
-        typed = [self.name_boxes[i].value.strip() for i in active]
-        return [t or d for t, d in zip(typed, defaults, strict=True)]
+        return self._chosen_names(default_names(seats))
 
     def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> ScorecardGame:
         seed = int(self._rng.integers(2**32))
         return ScorecardGame(self.rules, players=list(names), seed=seed)
 
-    # --- actions: each calls the game, the caller then refreshes ---------------------------------
-    def _do(self, action: Callable[[], str | None]) -> None:
-        """Run one action; a refused one (``DicePokerError``) is shown on the message line."""
-        try:
-            text = action()
-        except DicePokerError as err:
-            self._say(str(err), "error")
-        else:
-            if text is not None:
-                self._say(text, self._kind_of(text))
-        self.refresh()
-
-    def _kind_of(self, text: str) -> str:
+    # --- actions: each calls the game; _do then refreshes and says what happened ------------------
+    def _kind_of(self) -> str:
         if self.game.is_over:
             return "good"
         if self.seats[self._last_actor] == "computer":
             return "computer"
         return "info"
-
-    def _require_human(self, doing: str) -> None:
-        if self.game.is_over:
-            raise IllegalActionError("the game is over: press New game")
-        if self.current_seat == "computer":
-            raise IllegalActionError(
-                f"it is {self.current_name}'s turn (the computer): press Step to {doing}"
-            )
 
     def _toggle(self, position: int) -> str:
         self._require_human("see its move")
@@ -405,9 +353,6 @@ class PlayUI:
         value = self.game.positions[position]  # type: ignore[index]
         held = self.game.held[position]
         return f"{does(self.current_name, 'holds' if held else 'releases')} a {value}."
-
-    def _on_roll(self, _button: Any) -> None:
-        self._do(self._roll)
 
     def _roll(self) -> str:
         self._require_human("see its roll")
@@ -464,18 +409,9 @@ class PlayUI:
         return text
 
     # --- the computer's turn, one action at a time ----------------------------------------------
-    def _on_step(self, _button: Any) -> None:
-        self._do(self.step)
-
-    def _on_turn(self, _button: Any) -> None:
-        self._do(self.play_computer_turn)
-
     def step(self) -> str:
         """Make the computer seat whose turn it is take one action: roll, keep or score."""
-        if self.game.is_over:
-            raise IllegalActionError("the game is over: press New game")
-        if self.current_seat != "computer":
-            raise IllegalActionError(f"it is {self.current_name}'s turn: a human plays it with the buttons")
+        self._require_computer()
         game, who = self.game, self.current_name
         self._last_actor = game.current_player
         if game.positions is None:
@@ -539,9 +475,6 @@ class PlayUI:
         loop.call_later(self.auto_delay, go)
 
     # --- hints and the cost of each choice --------------------------------------------------------
-    def _on_hint(self, _button: Any) -> None:
-        self._do(self._hint)
-
     def _hint(self) -> str:
         if self.hints is None:
             raise IllegalActionError("hints are not available in this installation")
@@ -573,12 +506,9 @@ class PlayUI:
         return f" This {what} cost you {cost:.1f} points on average (best: {coach.best.label})."
 
     # --- new game --------------------------------------------------------------------------------
-    def _on_new_game(self, _button: Any) -> None:
-        self._do(self.new_game)
-
     def new_game(self) -> str:
         """Start a new game with the seats and names chosen in the Players row."""
-        seats = tuple(c.value for c in self.seat_choosers if c.value != "empty")
+        seats = tuple(self._chosen_seats())
         if not seats:
             raise DicePokerError("every seat is empty: choose Human or Computer for at least one seat")
         seats = check_seats(seats)
@@ -598,19 +528,14 @@ class PlayUI:
 
     # --- showing the state -----------------------------------------------------------------------
     def _say(self, text: str, kind: str = "info", *, transient: bool = False) -> None:
-        """Show ``text`` on the message line; the line it replaces moves to the log below it."""
+        """Show ``text`` on the message line; the line it replaces moves to the log below it
+        (unless it was ``transient``, like "Thinking …")."""
         if self.last_message and not self._last_transient:
             self._earlier = [self.last_message, *self._earlier][:LOG_LINES]
             lines = "".join(f"<li>{html.escape(line)}</li>" for line in self._earlier)
             self.log.value = f'<ul class="dp-log-lines">{lines}</ul>'
         self._last_transient = transient
-        self._message_count += 1
-        self.last_message = text
-        icon = {"error": "⚠ ", "good": "★ "}.get(kind, "")
-        seq = self._message_count
-        self.message.value = (
-            f'<div class="dp-msg dp-msg-{kind}" data-seq="{seq}">{icon}{html.escape(text)}</div>'
-        )
+        super()._say(text, kind)
 
     def refresh(self) -> None:
         """Bring every widget up to date with the game."""
@@ -642,10 +567,7 @@ class PlayUI:
         )
         for i, button in enumerate(self.dice_buttons):
             value = positions[i] if positions else 0
-            _set_class(button, "dp-held", bool(positions) and held[i])
-            for face in range(7):
-                _set_class(button, f"dp-face-{face}", face == value)
-            button.description = DIE_FACES[value - 1] if value else ""
+            show_die(button, value, bool(positions) and held[i])
             button.disabled = not can_hold
             if value:
                 button.tooltip = f"{value}: " + ("held — click to release" if held[i] else "click to hold")
@@ -701,7 +623,7 @@ class PlayUI:
                 note = f'<br><span class="dp-note">{html.escape(row.note)}</span>' if row.note else ""
                 text = f'<div class="dp-heading dp-label">{html.escape(row.label)}{note}</div>'
                 heading = self._cell("heading:" + row.label, 0, text)
-                _set_class(heading, "dp-wide", True)  # a heading may run on over the empty cells
+                set_class(heading, "dp-wide", True)  # a heading may run on over the empty cells
                 children.append(heading)
                 children += [
                     self._cell(f"heading:{row.label}:", i, '<div class="dp-heading">&nbsp;</div>')
@@ -761,7 +683,7 @@ class PlayUI:
         tone = "zero" if points == 0 else cell.kind
         colour, text = BOX_COLOURS[tone]
         button.style.button_color, button.style.text_color = colour, text
-        _set_class(button, "dp-box-zero", points == 0)
+        set_class(button, "dp-box-zero", points == 0)
         button.description = cell.text
         button.tooltip = f"write {plain(points)} in {box}" + (
             " (doubled: first roll)" if cell.kind == "double" else ""
@@ -769,31 +691,14 @@ class PlayUI:
         button.disabled = False
         return button
 
-    # --- display and closing ---------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.root._repr_mimebundle_(**kwargs)
+    # --- closing ---------------------------------------------------------------------------------
+    def _detached_widgets(self) -> list[widgets.Widget]:
+        return [*self.box_buttons.values(), *self._cells.values()]  # not all are on the scorecard now
 
     def close(self) -> None:
         """Close every widget of the UI (the game object stays usable)."""
-        self._generation += 1
-        for widget in _descendants(self.root) + list(self.box_buttons.values()) + list(self._cells.values()):
-            widget.close()
-
-
-def _set_class(widget: widgets.DOMWidget, css: str, on: bool) -> None:
-    """Add or remove a CSS class, touching the widget only when it changes."""
-    has = css in widget._dom_classes
-    if on and not has:
-        widget.add_class(css)
-    elif has and not on:
-        widget.remove_class(css)
-
-
-def _descendants(widget: widgets.Widget) -> list[widgets.Widget]:
-    found = [widget]
-    for child in getattr(widget, "children", ()):
-        found += _descendants(child)
-    return found
+        self._generation += 1  # a computer step scheduled before closing does nothing
+        super().close()
 
 
 def play(
