@@ -30,7 +30,7 @@ from .bluff import BLUFF, HIGHEST_HAND, BluffRules, Hand, best_hand, hands_above
 from .dice import NUMBER_OF_DICE, Dice
 from .errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from .games import find_game
-from .saving import SavesAsJson, opened, sealed
+from .saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
 
 SAVE_FORMAT = "dicepoker.bluff_game"
 SAVE_VERSION = 1
@@ -278,7 +278,7 @@ class BluffGame(SavesAsJson):
         self.rules: BluffRules = rules
         self.player_names: tuple[str, ...] = names
         self._rng = rng if rng is not None else np.random.default_rng(seed)
-        self._rng_start: dict[str, Any] = copy.deepcopy(self._rng.bit_generator.state)
+        self._rng_start: dict[str, Any] = generator_state(self._rng)
         self._lives = [rules.lives] * len(names)
         self._eliminated: list[int] = []
         self._rounds: list[RoundResult] = []
@@ -595,7 +595,7 @@ class BluffGame(SavesAsJson):
             "turns": [_turn_to_dict(t) for t in self._turns],
             "rounds": len(self._rounds),
             "eliminated": list(self._eliminated),
-            "rng": self._rng.bit_generator.state,
+            "rng": generator_state(self._rng),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -619,8 +619,7 @@ class BluffGame(SavesAsJson):
         data = opened(data, SAVE_FORMAT, SAVE_VERSION, {"rules", "players", "rng_start", "history", "state"})
         try:
             rules = BluffRules.from_dict(data["rules"])
-            rng = np.random.default_rng()
-            rng.bit_generator.state = data["rng_start"]
+            rng = generator_from_state(data["rng_start"])
             game = cls(rules, data["players"], rng=rng)
             if not isinstance(data["history"], list):
                 raise SaveFileError("saved game history is not a list")

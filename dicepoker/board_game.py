@@ -26,13 +26,12 @@ import numpy as np
 from .board import FREE_CENTRE, BoardRules, Cell, check_cell, describe_label
 from .dice import NUMBER_OF_DICE, Dice
 from .errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
-from .saving import SavesAsJson, opened, sealed
+from .saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
 from .scorecard_game import Keep, Roll
 
 CHIP_LETTERS = "ABC"
 SAVE_FORMAT = "dicepoker.board"
 SAVE_VERSION = 1
-_BIT_GENERATORS = ("PCG64", "PCG64DXSM", "Philox", "SFC64", "MT19937")
 
 
 # --- actions ----------------------------------------------------------------------------------
@@ -707,7 +706,7 @@ class BoardGame(SavesAsJson):
             "rolls_used": self._rolls_used,
             "history": [_move_to_dict(m) for m in self._history],
             "outcome": None if self._outcome is None else vars(self._outcome).copy(),
-            "rng": self._rng.bit_generator.state,
+            "rng": generator_state(self._rng),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -776,13 +775,7 @@ class BoardGame(SavesAsJson):
         game._outcome = game._decide()
         if game._outcome is not None and positions is not None:
             raise SaveFileError("saved board game: the game is over but dice are in play")
-        bit_state = state["rng"]
-        name = bit_state.get("bit_generator")
-        if name not in _BIT_GENERATORS:
-            raise SaveFileError(f"saved board game: unknown random generator {name!r}")
-        bit_generator = getattr(np.random, name)()
-        bit_generator.state = bit_state
-        game._rng = np.random.Generator(bit_generator)
+        game._rng = generator_from_state(state["rng"])
         return game
 
     def _repr_html_(self) -> str:

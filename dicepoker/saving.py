@@ -19,9 +19,12 @@ import json
 from pathlib import Path
 from typing import Any, Self
 
+import numpy as np
+
 from .errors import SaveFileError
 
 ENVELOPE = ("format", "version", "checksum")
+BIT_GENERATORS = ("PCG64", "PCG64DXSM", "Philox", "SFC64", "MT19937")
 
 
 def checksum(content: Any) -> str:
@@ -65,6 +68,45 @@ def parse(text: str) -> Any:
         return json.loads(text)
     except (json.JSONDecodeError, TypeError) as err:
         raise SaveFileError(f"not a saved game: invalid JSON ({err})") from err
+
+
+def generator_state(rng: np.random.Generator) -> dict[str, Any]:
+    """The generator's ``bit_generator.state`` as plain JSON-able data (arrays become lists).
+
+    >>> state = generator_state(np.random.Generator(np.random.MT19937(5)))
+    >>> state["bit_generator"], type(state["state"]["key"]).__name__
+    ('MT19937', 'list')
+    """
+    return _plain(rng.bit_generator.state)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.integer):
+        return int(value)
+    return value
+
+
+def generator_from_state(state: Any) -> np.random.Generator:
+    """A ``numpy`` generator restored from ``bit_generator.state`` (any of numpy's bit generators).
+
+    >>> rng = np.random.Generator(np.random.MT19937(5))
+    >>> again = generator_from_state(generator_state(rng))
+    >>> int(again.integers(6)) == int(rng.integers(6))
+    True
+    """
+    name = state.get("bit_generator") if isinstance(state, dict) else None
+    if name not in BIT_GENERATORS:
+        raise SaveFileError(f"saved game: unknown random generator {name!r}")
+    bit_generator = getattr(np.random, name)()
+    try:
+        bit_generator.state = state
+    except (TypeError, ValueError, KeyError) as err:
+        raise SaveFileError(f"saved game: the random generator's state is malformed ({err})") from err
+    return np.random.Generator(bit_generator)
 
 
 class SavesAsJson:

@@ -28,7 +28,7 @@ import numpy as np
 from .dice import NUMBER_OF_DICE, Dice
 from .errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from .games import find_game
-from .saving import SavesAsJson, opened, sealed
+from .saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
 from .scorecard import ScorecardRules
 
 SAVE_FORMAT = "dicepoker.scorecard_game"
@@ -120,7 +120,7 @@ class ScorecardGame(SavesAsJson):
         self.rules: ScorecardRules = rules
         self.player_names: tuple[str, ...] = names
         self._rng = rng if rng is not None else np.random.default_rng(seed)
-        self._rng_start: dict[str, Any] = copy.deepcopy(self._rng.bit_generator.state)
+        self._rng_start: dict[str, Any] = generator_state(self._rng)
         self._cards: list[dict[str, int]] = [{} for _ in names]
         self._bonus_points: list[int] = [0 for _ in names]
         self._positions: tuple[int, ...] | None = None
@@ -395,7 +395,7 @@ class ScorecardGame(SavesAsJson):
             "held": list(self._held),
             "rolls_used": self._rolls_used,
             "stopped": self._stopped,
-            "rng": self._rng.bit_generator.state,
+            "rng": generator_state(self._rng),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -419,8 +419,7 @@ class ScorecardGame(SavesAsJson):
         data = opened(data, SAVE_FORMAT, SAVE_VERSION, {"rules", "players", "rng_start", "history", "state"})
         try:
             rules = ScorecardRules.from_dict(data["rules"])
-            rng = np.random.default_rng()
-            rng.bit_generator.state = data["rng_start"]
+            rng = generator_from_state(data["rng_start"])
             game = cls(rules, data["players"], rng=rng)
             for entry in data["history"]:
                 _replay(game, entry)

@@ -2,6 +2,7 @@
 
 import json
 
+import numpy as np
 import pytest
 
 from dicepoker import BluffGame, BoardGame, SaveFileError, ScorecardGame
@@ -45,3 +46,18 @@ def test_envelope_checks():
         opened(data, "x", 2, {"a", "b"})
     with pytest.raises(SaveFileError, match="format"):
         opened(data, "y", 2, {"a"})
+
+
+@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("bit_generator", [np.random.MT19937, np.random.Philox, np.random.SFC64])
+def test_games_on_any_numpy_generator_reload(kind, bit_generator):
+    game = GAMES[kind]()
+    game = type(game)(**_same_setup(kind), rng=np.random.Generator(bit_generator(9)))
+    game.roll()
+    again = type(game).from_json(game.to_json())
+    assert again.to_json() == game.to_json()
+    assert again.roll() == game.roll()
+
+
+def _same_setup(kind: str) -> dict:
+    return {"scorecard": {"rules": "classic", "players": 2}, "bluff": {"players": 2}, "board": {}}[kind]
