@@ -31,7 +31,7 @@ import numpy as np  # noqa: E402
 
 from dicepoker import find_game, solver_cache  # noqa: E402
 from dicepoker.bots import TurnView  # noqa: E402
-from dicepoker.dice import all_rolls  # noqa: E402
+from dicepoker.core.dice import all_rolls  # noqa: E402
 from dicepoker.hints import hint  # noqa: E402
 from dicepoker.lab import play_game, simulate  # noqa: E402
 from dicepoker.scorecard_game import Score  # noqa: E402

@@ -11,9 +11,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .bots import Strategy, TurnView, default_computer_strategy, play_turn, simple_bot
-from .combinations import BLUFF_CATEGORIES, Combination, bluff_category, combinations_of
-from .dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
-from .errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError, UnknownNameError
+from .core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
+from .core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError, UnknownNameError
+from .core.patterns import BLUFF_CATEGORIES, Combination, bluff_category, combinations_of
 from .games import GAMES, find_game
 from .scorecard import Box, JokerRule, ScorecardRules
 from .scorecard_game import Keep, Outcome, Roll, Score, ScorecardGame

@@ -1,5 +1,5 @@
 """``python -m dicepoker``: the command line."""
 
-from .cli import main
+from dicepoker.cli import main
 
 raise SystemExit(main())

@@ -24,8 +24,8 @@ from itertools import combinations, combinations_with_replacement
 
 import pandas as pd
 
-from .dice import FACES, Dice, roll_distribution
-from .errors import DicePokerError
+from dicepoker.core.dice import FACES, Dice, roll_distribution
+from dicepoker.core.errors import DicePokerError
 
 FACE_NAMES = {1: "Ones", 2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes"}
 

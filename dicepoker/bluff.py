@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .combinations import BLUFF_CATEGORIES
-from .dice import FACES, Dice
-from .errors import DicePokerError, UnknownNameError
+from dicepoker.core.dice import FACES, Dice
+from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.core.patterns import BLUFF_CATEGORIES
 
 # how many faces each category names, and how it is written
 FACES_NAMED: dict[str, int] = {
@@ -82,7 +82,7 @@ class BluffRules:
         >>> BLUFF.variant(dice=6)
         Traceback (most recent call last):
         ...
-        dicepoker.errors.UnknownNameError: bluff has no parameter 'dice'; the parameters are: ...
+        dicepoker.core.errors.UnknownNameError: bluff has no parameter 'dice'; the parameters are: ...
         """
         fields = [f.name for f in dataclasses.fields(self)]
         for name in changes:
@@ -228,7 +228,7 @@ class Hand:
         >>> Hand.parse("full house 3s over 3s")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        dicepoker.errors.DicePokerError: not a hand: 'full house 3s over 3s' (Full House needs two ...)
+        dicepoker.core.errors.DicePokerError: not a hand: 'full house 3s over 3s' (Full House needs two ...)
         """
         if isinstance(text, Hand):
             return text

@@ -24,12 +24,12 @@ from typing import Protocol
 import numpy as np
 import pandas as pd
 
-from .bluff import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
-from .bluff_game import Accept, Action, Announce, BluffGame, BluffView, CallBluff, Phase, Throw
-from .bluff_odds import Start, keep_to_reach, probability_true, reach_probability
-from .dice import NUMBER_OF_DICE, Dice
-from .errors import DicePokerError, IllegalActionError
-from .exercises import Feedback
+from dicepoker.bluff import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
+from dicepoker.bluff_game import Accept, Action, Announce, BluffGame, BluffView, CallBluff, Phase, Throw
+from dicepoker.bluff_odds import Start, keep_to_reach, probability_true, reach_probability
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.exercises import Feedback
 
 
 class BluffBot(Protocol):

@@ -13,9 +13,15 @@ from fractions import Fraction
 import pandas as pd
 import plotly.graph_objects as go
 
-from .bluff import ALL_HANDS, BLUFF, BluffRules, Hand
-from .bluff_odds import Start, bayes_update, category_probabilities, probability_holds, reach_probability
-from .combinations import BLUFF_CATEGORIES
+from dicepoker.bluff import ALL_HANDS, BLUFF, BluffRules, Hand
+from dicepoker.bluff_odds import (
+    Start,
+    bayes_update,
+    category_probabilities,
+    probability_holds,
+    reach_probability,
+)
+from dicepoker.core.patterns import BLUFF_CATEGORIES
 
 ONE_ROLL_COLOUR = "#7f9fbf"
 THREE_ROLLS_COLOUR = "#1f4e79"

@@ -26,11 +26,11 @@ from typing import Any
 
 import numpy as np
 
-from .bluff import BLUFF, HIGHEST_HAND, BluffRules, Hand, best_hand, hands_above
-from .dice import NUMBER_OF_DICE, Dice
-from .errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
-from .games import find_game
-from .saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.bluff import BLUFF, HIGHEST_HAND, BluffRules, Hand, best_hand, hands_above
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.games import find_game
 
 SAVE_FORMAT = "dicepoker.bluff_game"
 SAVE_VERSION = 1
@@ -236,7 +236,7 @@ class BluffView:
         return self.is_my_turn and self.phase == Phase.RESPOND and self.last_announcement != HIGHEST_HAND
 
     def _repr_html_(self) -> str:
-        from .bluff_ui import view_html
+        from dicepoker.bluff_ui import view_html
 
         return view_html(self)
 
@@ -642,7 +642,7 @@ class BluffGame(SavesAsJson):
         return f"<BluffGame {list(self.player_names)} lives {list(self._lives)} {where}>"
 
     def _repr_html_(self) -> str:
-        from .bluff_ui import game_html
+        from dicepoker.bluff_ui import game_html
 
         return game_html(self)
 

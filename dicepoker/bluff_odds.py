@@ -25,10 +25,10 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from .bluff import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand
-from .combinations import BLUFF_CATEGORIES
-from .dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
-from .errors import DicePokerError
+from dicepoker.bluff import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
+from dicepoker.core.errors import DicePokerError
+from dicepoker.core.patterns import BLUFF_CATEGORIES
 
 ROLLS: tuple[Dice, ...] = all_rolls()  # the 252 distinct rolls, the states of the cup
 KEEPS: tuple[Dice, ...] = all_keeps()  # the 462 multisets of kept dice

@@ -32,15 +32,15 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from .bluff import BLUFF, BluffRules, best_hand, hands_above
-from .bluff_bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
-from .bluff_game import Accept, BluffGame, BluffView, Phase, RoundResult, Throw, TurnRecord
-from .bluff_odds import keep_to_reach, reach_probability
-from .dice import NUMBER_OF_DICE
-from .display import dice_html
-from .errors import DicePokerError, IllegalActionError, UnknownNameError
-from .games import find_game
-from .widget_base import (
+from dicepoker.bluff import BLUFF, BluffRules, best_hand, hands_above
+from dicepoker.bluff_bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
+from dicepoker.bluff_game import Accept, BluffGame, BluffView, Phase, RoundResult, Throw, TurnRecord
+from dicepoker.bluff_odds import keep_to_reach, reach_probability
+from dicepoker.core.dice import NUMBER_OF_DICE
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.display import dice_html
+from dicepoker.games import find_game
+from dicepoker.widget_base import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
     app_box,
@@ -224,10 +224,10 @@ def style_sheet() -> str:
 def check_bluff_seats(seats: Sequence[str], rules: BluffRules = BLUFF) -> tuple[str, ...]:
     """The seats as a tuple, each ``"human"``, ``"reasoning"``, ``"naive"`` or ``"random"``.
 
-    >>> check_bluff_seats(["human", "robot"])
+    >>> check_bluff_seats(["human", "robot"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicepoker.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human', 'reasoning', 'naive' or 'random'
+    dicepoker.core.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human', 'reasoning', ...
     """
     seats = (seats,) if isinstance(seats, str) else tuple(seats)
     for i, seat in enumerate(seats):

@@ -23,9 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from .combinations import Combination, board_combinations
-from .dice import Dice
-from .errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.dice import Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.patterns import Combination, board_combinations
 
 Cell = tuple[int, int]
 FREE_CENTRE = "★"
@@ -160,10 +160,10 @@ class BoardRules:
     >>> rules = BoardRules(players=3)
     >>> rules.series_to_win, rules.max_turns, rules.rolls_per_turn
     (1, 200, 3)
-    >>> BoardRules(layout=[["S"] * 9] * 9)
+    >>> BoardRules(layout=[["S"] * 9] * 9)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicepoker.errors.DicePokerError: board layout: the centre cell (4, 4) must be the free centre ★, not 'S'
+    dicepoker.core.errors.DicePokerError: board layout: the centre cell (4, 4) must be the free centre ★, ...
     """
 
     name: str = "board"
@@ -352,7 +352,7 @@ class BoardRules:
         return rules
 
     def _repr_html_(self) -> str:
-        from .board_ui import board_html
+        from dicepoker.board_ui import board_html
 
         return board_html(self)
 

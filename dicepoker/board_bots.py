@@ -21,11 +21,11 @@ from functools import cache
 
 import numpy as np
 
-from .board import BOARD, BOARD_LABELS, BoardRules
-from .board_game import Action, BoardGame, Bounce, PassTurn, Place
-from .board_odds import best_keep_for_values, chance_to_take
-from .dice import NUMBER_OF_DICE, all_rolls
-from .scorecard_game import Keep, Roll
+from dicepoker.board import BOARD, BOARD_LABELS, BoardRules
+from dicepoker.board_game import Action, BoardGame, Bounce, PassTurn, Place
+from dicepoker.board_odds import best_keep_for_values, chance_to_take
+from dicepoker.core.dice import NUMBER_OF_DICE, all_rolls
+from dicepoker.scorecard_game import Keep, Roll
 
 Strategy = Callable[[BoardGame, np.random.Generator], Action]
 WIN_VALUE = 1000.0  # placing the chip that wins the game
@@ -48,7 +48,7 @@ def random_bot(game: BoardGame, rng: np.random.Generator | int | None = None) ->
 @cache
 def _holds_matrix() -> np.ndarray:
     """252 x labels: whether each roll holds each label."""
-    from .board import label_combinations
+    from dicepoker.board import label_combinations
 
     combos = list(label_combinations().values())
     return np.array([[c.test(d) for c in combos] for d in all_rolls()])

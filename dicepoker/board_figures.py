@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .board import BOARD, BOARD_LABELS, FREE_CENTRE, BoardRules, describe_label, label_kind
-from .board_odds import cell_chances, chance_to_take
+from dicepoker.board import BOARD, BOARD_LABELS, FREE_CENTRE, BoardRules, describe_label, label_kind
+from dicepoker.board_odds import cell_chances, chance_to_take
 
 KIND_COLOURS = {
     "pair": "#9ca3af",

@@ -1,7 +1,7 @@
 """The board game engine (RULES.md Game 4): turns, chips, bouncers, series, winning and draws.
 
 A :class:`BoardGame` owns the state; every action is checked first and refused with a
-:class:`~dicepoker.errors.DicePokerError` naming the rule, leaving the state exactly as it was.
+:class:`~dicepoker.core.errors.DicePokerError` naming the rule, leaving the state exactly as it was.
 
 >>> game = BoardGame(players=["Ann", "Bo"], rng=1)
 >>> game.roll(result="33355")
@@ -23,11 +23,11 @@ from typing import Any
 
 import numpy as np
 
-from .board import FREE_CENTRE, BoardRules, Cell, check_cell, describe_label
-from .dice import NUMBER_OF_DICE, Dice
-from .errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
-from .saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
-from .scorecard_game import Keep, Roll
+from dicepoker.board import FREE_CENTRE, BoardRules, Cell, check_cell, describe_label
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.scorecard_game import Keep, Roll
 
 CHIP_LETTERS = "ABC"
 SAVE_FORMAT = "dicepoker.board"
@@ -166,7 +166,7 @@ class BoardGame(SavesAsJson):
     >>> game.place((0, 0))
     Traceback (most recent call last):
     ...
-    dicepoker.errors.IllegalActionError: roll the dice first: a chip is placed after at least one roll
+    dicepoker.core.errors.IllegalActionError: roll the dice first: a chip is placed after at least one roll
     """
 
     def __init__(
@@ -779,7 +779,7 @@ class BoardGame(SavesAsJson):
         return game
 
     def _repr_html_(self) -> str:
-        from .board_ui import board_html
+        from dicepoker.board_ui import board_html
 
         return board_html(self)
 
@@ -837,7 +837,7 @@ def _move_from_dict(data: Mapping[str, Any]) -> Move:
 
 def _as_rules(rules: BoardRules | str) -> BoardRules:
     if isinstance(rules, str):
-        from .games import find_game
+        from dicepoker.games import find_game
 
         rules = find_game(rules)
     if not isinstance(rules, BoardRules):

@@ -21,10 +21,10 @@ from functools import cache
 
 import numpy as np
 
-from .board import BOARD, BOARD_LABELS, BoardRules, describe_label, label_combinations, label_kind
-from .combinations import Combination
-from .dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls
-from .errors import DicePokerError, UnknownNameError
+from dicepoker.board import BOARD, BOARD_LABELS, BoardRules, describe_label, label_combinations, label_kind
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls
+from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.core.patterns import Combination
 
 Target = str | Iterable[str] | Combination | Callable[[Dice], bool]
 ONE_ROLL = 6**NUMBER_OF_DICE  # 7776 ordered outcomes of five dice
@@ -32,7 +32,7 @@ ONE_ROLL = 6**NUMBER_OF_DICE  # 7776 ordered outcomes of five dice
 
 @cache
 def roll_index() -> dict[Dice, int]:
-    """The position of each of the 252 rolls in :func:`~dicepoker.dice.all_rolls`."""
+    """The position of each of the 252 rolls in :func:`~dicepoker.core.dice.all_rolls`."""
     return {d: i for i, d in enumerate(all_rolls())}
 
 

@@ -25,14 +25,14 @@ from urllib.parse import quote
 import ipywidgets as widgets
 import numpy as np
 
-from .board import FREE_CENTRE, BoardRules, Cell, describe_label, label_faces, label_kind
-from .board_bots import probability_bot, random_bot
-from .board_game import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
-from .dice import NUMBER_OF_DICE
-from .display import PIP_SPOTS, dice_html
-from .errors import DicePokerError, IllegalActionError, UnknownNameError
-from .games import find_game
-from .widget_base import (
+from dicepoker.board import FREE_CENTRE, BoardRules, Cell, describe_label, label_faces, label_kind
+from dicepoker.board_bots import probability_bot, random_bot
+from dicepoker.board_game import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
+from dicepoker.core.dice import NUMBER_OF_DICE
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.display import PIP_SPOTS, dice_html
+from dicepoker.games import find_game
+from dicepoker.widget_base import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
     app_box,
@@ -281,7 +281,7 @@ def check_board_seats(seats: Sequence[str]) -> tuple[str, ...]:
     >>> check_board_seats(["human", "robot"])
     Traceback (most recent call last):
     ...
-    dicepoker.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human', 'computer' or 'random'
+    dicepoker.core.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human', 'computer' or 'random'
     """
     seats = (seats,) if isinstance(seats, str) else tuple(seats)
     for i, seat in enumerate(seats):

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .dice import FACES, NUMBER_OF_DICE, Dice
-from .errors import IllegalActionError
-from .scorecard import Need, Points, ScorecardRules
-from .scorecard_game import Action, Keep, Roll, Score, ScorecardGame
+from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import IllegalActionError
+from dicepoker.scorecard import Need, Points, ScorecardRules
+from dicepoker.scorecard_game import Action, Keep, Roll, Score, ScorecardGame
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,6 @@ def default_computer_strategy(rules: ScorecardRules) -> Strategy:
 
     Its value table is solved (or loaded from the cache) at the computer's first move.
     """
-    from .strategies import optimal_strategy
+    from dicepoker.strategies import optimal_strategy
 
     return optimal_strategy()

@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
-from .combinations import LARGE_STRAIGHT_RUNS, SMALL_STRAIGHT_RUNS
-from .scorecard import Box, JokerRule, Need, Points, ScorecardRules
+from dicepoker.core.patterns import LARGE_STRAIGHT_RUNS, SMALL_STRAIGHT_RUNS
+from dicepoker.scorecard import Box, JokerRule, Need, Points, ScorecardRules
 
 FACE_NAMES = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
 UPPER_BOXES = tuple(Box(name, "upper", Need.FACE, face=f) for f, name in enumerate(FACE_NAMES, 1))

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import fields
 from importlib import import_module
 
+from dicepoker.core.errors import DicePokerError
+from dicepoker.games import GAMES, find_game
+
 from . import __version__
-from .errors import DicePokerError
-from .games import GAMES, find_game
 
 # modules that add subcommands, in the order --help lists them
 SUBCOMMAND_MODULES: list[str] = ["dicepoker.cli_odds", "dicepoker.cli_solve"]

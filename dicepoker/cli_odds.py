@@ -14,8 +14,8 @@ import textwrap
 from fractions import Fraction
 from typing import Any
 
-from .games import GAMES
-from .odds_table import game_odds, one_roll_meaning
+from dicepoker.games import GAMES
+from dicepoker.odds_table import game_odds, one_roll_meaning
 
 ODDS_GAMES = list(GAMES)
 

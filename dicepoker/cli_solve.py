@@ -19,8 +19,8 @@ import sys
 import time
 from typing import Any
 
-from .games import SCORECARD_GAMES, find_game
-from .scorecard import JokerRule, ScorecardRules
+from dicepoker.games import SCORECARD_GAMES, find_game
+from dicepoker.scorecard import JokerRule, ScorecardRules
 
 QUANTILES = (0.0, 0.05, 0.25, 0.5, 0.75, 0.95, 1.0)
 
@@ -49,7 +49,7 @@ def solve_result(args: argparse.Namespace) -> dict[str, Any]:
     >>> sorted(solve_result(args))
     ['expected_score', 'game', 'seconds', 'states']
     """
-    from .solver import solve
+    from dicepoker.solver import solve
 
     rules = chosen_rules(args)
     start = time.perf_counter()
@@ -83,7 +83,7 @@ def simulate_result(args: argparse.Namespace) -> dict[str, Any]:
     >>> list(simulate_result(args)["quantiles"])
     ['0%', '5%', '25%', '50%', '75%', '95%', '100%']
     """
-    from .lab import simulate
+    from dicepoker.lab import simulate
 
     totals = simulate(args.strategy, games=args.games, seed=args.seed, rules=chosen_rules(args))["total"]
     return {
@@ -115,7 +115,7 @@ def register(sub: Any) -> None:
     >>> parser.parse_args(["solve", "--game", "yatzy", "--no-cache"]).no_cache
     True
     """
-    from .strategies import STRATEGIES
+    from dicepoker.strategies import STRATEGIES
 
     games = list(SCORECARD_GAMES)
     solve = sub.add_parser("solve", help="the expected score of optimal play (exact)")

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import quote
 
-from .scorecard import Box, ScorecardRules
+from dicepoker.scorecard import Box, ScorecardRules
 
 # where the pips of each face sit, on a 0..100 square
 PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {

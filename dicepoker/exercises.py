@@ -17,7 +17,7 @@ import html
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .errors import DicePokerError
+from dicepoker.core.errors import DicePokerError
 
 Number = Fraction | float | int | str
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from .errors import UnknownNameError
+from dicepoker.core.errors import UnknownNameError
 
 # name -> (module, attribute); looked up lazily so that each game's module loads only when used
 GAMES: dict[str, tuple[str, str]] = {
@@ -32,7 +32,7 @@ def find_game(name: str) -> Any:
     >>> find_game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicepoker.errors.UnknownNameError: no game 'chess'; the games are: classic, yahtzee, ...
+    dicepoker.core.errors.UnknownNameError: no game 'chess'; the games are: classic, yahtzee, ...
     """
     if name not in GAMES:
         raise UnknownNameError(f"no game {name!r}; the games are: {', '.join(GAMES)}")

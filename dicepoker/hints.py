@@ -25,10 +25,10 @@ from typing import Any
 
 import pandas as pd
 
-from .dice import NUMBER_OF_DICE, Dice
-from .errors import IllegalActionError
-from .scorecard_game import Keep, Roll, Score
-from .solver import Solution, dice_tables, solve
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import IllegalActionError
+from dicepoker.scorecard_game import Keep, Roll, Score
+from dicepoker.solver import Solution, dice_tables, solve
 
 Action = Keep | Score | Roll
 TIE = 1e-9  # expected values closer than this are equal

@@ -22,13 +22,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .bots import play_turn
-from .errors import DicePokerError
-from .exercises import Feedback
-from .games import find_game
-from .scorecard import ScorecardRules
-from .scorecard_game import ScorecardGame
-from .strategies import Strategy, as_strategy, strategy_name
+from dicepoker.bots import play_turn
+from dicepoker.core.errors import DicePokerError
+from dicepoker.exercises import Feedback
+from dicepoker.games import find_game
+from dicepoker.scorecard import ScorecardRules
+from dicepoker.scorecard_game import ScorecardGame
+from dicepoker.strategies import Strategy, as_strategy, strategy_name
 
 Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
 
@@ -188,7 +188,7 @@ class TournamentResult:
 
     def figure(self) -> Any:
         """The score distributions of the strategies (plotly)."""
-        from .lab_figures import score_distributions
+        from dicepoker.lab_figures import score_distributions
 
         return score_distributions(self)
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 import pandas as pd
 import plotly.graph_objects as go
 
-from .lab import TournamentResult
+from dicepoker.lab import TournamentResult
 
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#6b7280", "#b7791f", "#db2777", "#0e7490")
 

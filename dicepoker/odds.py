@@ -1,7 +1,7 @@
 """The exact chance of a combination on one roll of five dice: by enumeration and by formula.
 
-A combination is a test on five dice (a :class:`~dicepoker.combinations.Combination`, a name in
-a game's catalogue, or any function of :class:`~dicepoker.dice.Dice`). Its one-roll chance is
+A combination is a test on five dice (a :class:`~dicepoker.core.patterns.Combination`, a name in
+a game's catalogue, or any function of :class:`~dicepoker.core.dice.Dice`). Its one-roll chance is
 counted two independent ways:
 
 * **enumeration** — go through all 6^5 = 7776 ordered outcomes of five dice and count those
@@ -27,11 +27,11 @@ from math import comb, factorial, perm, prod
 
 import numpy as np
 
-from .combinations import Combination, combinations_of
-from .dice import FACES, NUMBER_OF_DICE, Dice, all_keeps, all_rolls
-from .errors import UnknownNameError
-from .games import find_game
-from .scorecard import Need
+from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice, all_keeps, all_rolls
+from dicepoker.core.errors import UnknownNameError
+from dicepoker.core.patterns import Combination, combinations_of
+from dicepoker.games import find_game
+from dicepoker.scorecard import Need
 
 OUTCOMES = 6**NUMBER_OF_DICE  # 7776 ordered outcomes of one roll
 POWERS_OF_SIX = 6 ** np.arange(6, dtype=np.int64)  # a die showing face f adds 6**(f-1) to a key
@@ -69,7 +69,7 @@ def find_combination(combination: CombinationLike, game: str = "classic") -> Com
     >>> find_combination("Yahtzee")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicepoker.errors.UnknownNameError: no combination 'Yahtzee' in game 'classic'; the combinations are: ...
+    dicepoker.core.errors.UnknownNameError: no combination 'Yahtzee' in game 'classic'; ...
     """
     if isinstance(combination, Combination):
         return combination

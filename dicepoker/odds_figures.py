@@ -12,10 +12,10 @@ from fractions import Fraction
 import numpy as np
 import plotly.graph_objects as go
 
-from .odds import CombinationLike, find_combination, one_roll_probability, sum_distribution
-from .odds_table import doubling_boxes, game_odds
-from .simulation import roll_dice, running_estimate
-from .turn_odds import (
+from dicepoker.odds import CombinationLike, find_combination, one_roll_probability, sum_distribution
+from dicepoker.odds_table import doubling_boxes, game_odds
+from dicepoker.simulation import roll_dice, running_estimate
+from dicepoker.turn_odds import (
     expected_score,
     score_distribution,
     turn_flow,
@@ -147,7 +147,7 @@ def turn_flow_figure(combination: CombinationLike, game: str = "classic", kind: 
     if kind == "bars":
         return _flow_bars(combination, game, name)
     if kind != "sankey":
-        from .errors import UnknownNameError
+        from dicepoker.core.errors import UnknownNameError
 
         raise UnknownNameError(f"no figure kind {kind!r}: choose 'sankey' or 'bars'")
     flow = turn_flow(combination, game)

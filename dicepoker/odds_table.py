@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .games import SCORECARD_GAMES, find_game
-from .odds import OUTCOMES, catalogue, closed_form_probability, game_one_roll_counts
-from .simulation import simulate_game_one_roll, simulate_game_within_three, wilson_interval
-from .turn_odds import game_within_three
+from dicepoker.games import SCORECARD_GAMES, find_game
+from dicepoker.odds import OUTCOMES, catalogue, closed_form_probability, game_one_roll_counts
+from dicepoker.simulation import simulate_game_one_roll, simulate_game_within_three, wilson_interval
+from dicepoker.turn_odds import game_within_three
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -26,14 +26,14 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from .bots import Strategy, default_computer_strategy
-from .dice import NUMBER_OF_DICE, Dice
-from .display import COLOURS, Cell, plain, scorecard_rows, signed, turn_caption
-from .errors import DicePokerError, IllegalActionError, UnknownNameError
-from .games import find_game
-from .scorecard import ScorecardRules
-from .scorecard_game import Keep, Score, ScorecardGame
-from .widget_base import (
+from dicepoker.bots import Strategy, default_computer_strategy
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.display import COLOURS, Cell, plain, scorecard_rows, signed, turn_caption
+from dicepoker.games import find_game
+from dicepoker.scorecard import ScorecardRules
+from dicepoker.scorecard_game import Keep, Score, ScorecardGame
+from dicepoker.widget_base import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
     app_box,
@@ -119,7 +119,7 @@ def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
     >>> check_seats(["human", "robot"])
     Traceback (most recent call last):
     ...
-    dicepoker.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human' or 'computer'
+    dicepoker.core.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human' or 'computer'
     """
     if isinstance(seats, str):
         seats = (seats,)

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .combinations import contains_run, faces_with_at_least, is_full_house, is_two_pairs, max_count
-from .dice import Dice
-from .errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.dice import Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.patterns import contains_run, faces_with_at_least, is_full_house, is_two_pairs, max_count
 
 
 class Need(StrEnum):

@@ -25,11 +25,11 @@ from typing import Any
 
 import numpy as np
 
-from .dice import NUMBER_OF_DICE, Dice
-from .errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
-from .games import find_game
-from .saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
-from .scorecard import ScorecardRules
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.games import find_game
+from dicepoker.scorecard import ScorecardRules
 
 SAVE_FORMAT = "dicepoker.scorecard_game"
 SAVE_VERSION = 1
@@ -368,7 +368,7 @@ class ScorecardGame(SavesAsJson):
 
     def view(self) -> Any:
         """What a strategy sees now (a :class:`dicepoker.bots.TurnView`)."""
-        from .bots import TurnView
+        from dicepoker.bots import TurnView
 
         if self._positions is None:
             raise IllegalActionError("roll first: a strategy is asked only after a roll")
@@ -439,7 +439,7 @@ class ScorecardGame(SavesAsJson):
         return f"<ScorecardGame {self.rules.name} {list(self.player_names)} {where}>"
 
     def _repr_html_(self) -> str:
-        from .display import game_html
+        from dicepoker.display import game_html
 
         return game_html(self)
 

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .dice import NUMBER_OF_DICE, Dice
-from .errors import DicePokerError
-from .odds import (
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError
+from dicepoker.odds import (
     POWERS_OF_SIX,
     CombinationLike,
     catalogue,
@@ -33,7 +33,7 @@ from .odds import (
     ordered_outcome_rolls,
     roll_index_by_key,
 )
-from .turn_odds import TurnPlan, hold_plan, score_plan, turn_tables
+from dicepoker.turn_odds import TurnPlan, hold_plan, score_plan, turn_tables
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -115,7 +115,7 @@ def roll_dice(n: int, rng: np.random.Generator | int | None = None, dice: int = 
 
 
 def roll_indices(rolls: np.ndarray) -> np.ndarray:
-    """The position in :func:`~dicepoker.dice.all_rolls` of each row of five dice (values 1..6).
+    """The position in :func:`~dicepoker.core.dice.all_rolls` of each row of five dice (values 1..6).
 
     Each row is read as a number in base 6 (its place among the 7776 ordered outcomes), which a
     table turns into the position of its unordered roll.

@@ -27,11 +27,11 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from .dice import FACES, NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
-from .errors import DicePokerError
-from .games import find_game
-from .scorecard import JokerRule, Need, ScorecardRules
-from .solver_layout import (
+from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
+from dicepoker.core.errors import DicePokerError
+from dicepoker.games import find_game
+from dicepoker.scorecard import JokerRule, Need, ScorecardRules
+from dicepoker.solver_layout import (
     HAS_FIRST,
     JOKER,
     JOKER_FREE,
@@ -363,7 +363,7 @@ def options_from_tables(
     dt = dice_tables()
     mask, bit, _ = t.state(filled)
     r = dt.roll_index[Dice.roll(dice)]
-    from .solver_kernel import legal_boxes
+    from dicepoker.solver_kernel import legal_boxes
 
     legal, joker = legal_boxes(mask, bit, r, t.rule_ints, t.box_upper, t.face_box, dt.five_face)
     options = {}
@@ -401,7 +401,7 @@ def backward_induction(
     >>> round(float(values[0, 0, 0]), 6)  # Sixes alone: 5 dice x (1 - (5/6)^3) sixes x 6 points
     12.638889
     """
-    from .solver_kernel import solve_masks  # numba loads only when something is solved
+    from dicepoker.solver_kernel import solve_masks  # numba loads only when something is solved
 
     n = t.n_boxes
     full = (1 << n) - 1
@@ -571,7 +571,7 @@ def turn_values(t: RuleTables, values: np.ndarray, mask: int, bit: int, upper_to
     sv = np.zeros((2, N_ROLLS, 1))
     keep = np.zeros((rolls, N_KEEPS, 1))
     hold = np.zeros((rolls, N_ROLLS, 1))
-    from .solver_kernel import turn_tables  # compiled code loads only when a turn is evaluated
+    from dicepoker.solver_kernel import turn_tables  # compiled code loads only when a turn is evaluated
 
     turn_tables(mask, bit, ulist, 1, values, *_kernel_tables(t), vecs, sv, keep, hold)
     keep[0] = np.nan  # no keeps without rolls left

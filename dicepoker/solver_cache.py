@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .scorecard import ScorecardRules
+from dicepoker.scorecard import ScorecardRules
 
 CACHE_ENV = "DICEPOKER_CACHE_DIR"
 FORMAT = "dicepoker.value_table"
@@ -116,7 +116,7 @@ def save(solution: Any) -> Path:
 
 def load(rules: ScorecardRules) -> Any | None:
     """The cached solution of ``rules``, or ``None`` if there is none or it cannot be trusted."""
-    from .solver import Solution, rule_tables
+    from dicepoker.solver import Solution, rule_tables
 
     path = cache_path(rules)
     if not path.exists():

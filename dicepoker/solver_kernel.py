@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .solver_layout import (
+from dicepoker.solver_layout import (
     HAS_FIRST,
     JOKER,
     JOKER_FREE,

@@ -1,6 +1,6 @@
 """The layout of the solver's arrays, shared by :mod:`dicepoker.solver` and its compiled kernel.
 
-Rolls and keeps are numbered as :func:`dicepoker.dice.all_keeps` lists them: the 210 keeps of 0
+Rolls and keeps are numbered as :func:`dicepoker.core.dice.all_keeps` lists them: the 210 keeps of 0
 to 4 dice first, then the 252 rolls of five dice (so roll ``r`` is keep ``210 + r``). A rule set
 reaches the kernel as a vector of integers; the names below are the positions in it.
 

@@ -11,7 +11,7 @@ student writes one as a plain function and enters it in :func:`dicepoker.lab.tou
 
 >>> from dicepoker import ScorecardGame
 >>> from dicepoker.bots import TurnView
->>> from dicepoker.dice import Dice
+>>> from dicepoker.core.dice import Dice
 >>> view = TurnView(ScorecardGame("yatzy").rules, {}, Dice.parse("66665"), 0, False)
 >>> greedy(view)  # 29 points in Chance beat 24 in Sixes or Four of a Kind, now
 Score(box='Chance')
@@ -26,12 +26,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .bots import TurnView, simple_bot
-from .errors import UnknownNameError
-from .scorecard import ScorecardRules
-from .scorecard_game import Keep, Score
-from .solver import Solution, dice_tables, rule_tables, solve
-from .solver_layout import KEEP_ALL_OFFSET
+from dicepoker.bots import TurnView, simple_bot
+from dicepoker.core.errors import UnknownNameError
+from dicepoker.scorecard import ScorecardRules
+from dicepoker.scorecard_game import Keep, Score
+from dicepoker.solver import Solution, dice_tables, rule_tables, solve
+from dicepoker.solver_layout import KEEP_ALL_OFFSET
 
 TIE = 1e-9
 
@@ -42,7 +42,7 @@ class Strategy(Protocol):
     >>> def always_chance(view: TurnView) -> Keep | Score:
     ...     return Score("Chance")
     >>> from dicepoker import find_game
-    >>> from dicepoker.dice import Dice
+    >>> from dicepoker.core.dice import Dice
     >>> always_chance(TurnView(find_game("yatzy"), {}, Dice.parse("12345"), 2, True))
     Score(box='Chance')
     """
@@ -54,7 +54,7 @@ def legal_choices(view: TurnView) -> list[Keep | Score]:
     """Every choice allowed now: the distinct keeps (while rolls are left), then the legal boxes.
 
     >>> from dicepoker import find_game
-    >>> from dicepoker.dice import Dice
+    >>> from dicepoker.core.dice import Dice
     >>> len(legal_choices(TurnView(find_game("classic"), {}, Dice.parse("11111"), 2, True)))
     21
     """
@@ -71,7 +71,7 @@ class RandomStrategy:
     """Any legal choice, all equally likely; randomness from ``rng`` (a generator, a seed or None).
 
     >>> from dicepoker import find_game
-    >>> from dicepoker.dice import Dice
+    >>> from dicepoker.core.dice import Dice
     >>> view = TurnView(find_game("yatzy"), {}, Dice.parse("12345"), 2, True)
     >>> RandomStrategy(rng=1)(view) == RandomStrategy(rng=1)(view)
     True
@@ -101,7 +101,7 @@ class PlannedStrategy:
     after this turn counts") it is the greedy one.
 
     >>> from dicepoker import find_game
-    >>> from dicepoker.dice import Dice
+    >>> from dicepoker.core.dice import Dice
     >>> view = TurnView(find_game("two_part"), {}, Dice.parse("66612"), 2, True)
     >>> optimal(view), greedy(view)
     (Keep(dice=Dice('666')), Keep(dice=Dice('666')))
@@ -137,7 +137,7 @@ class PlannedStrategy:
 
 
 def _best_box(solution: Solution, view: TurnView) -> str:
-    from .hints import score_values
+    from dicepoker.hints import score_values
 
     best_box, best_value = "", -np.inf
     for box, _, _, value in score_values(solution, view):
@@ -159,7 +159,7 @@ def optimal_strategy(solution: Solution | None = None) -> PlannedStrategy:
     """The optimal strategy (maximises the expected final score); solves or loads the table once.
 
     >>> from dicepoker import find_game
-    >>> from dicepoker.dice import Dice
+    >>> from dicepoker.core.dice import Dice
     >>> best = optimal_strategy(solve("yahtzee", progress=False))
     >>> best(TurnView(find_game("yahtzee"), {}, Dice.parse("23456"), 2, True))
     Score(box='Large Straight')
@@ -173,7 +173,7 @@ def greedy_strategy() -> PlannedStrategy:
     """The greedy strategy: the most points this turn, rerolls aimed at that, the future ignored.
 
     >>> from dicepoker import find_game
-    >>> from dicepoker.dice import Dice
+    >>> from dicepoker.core.dice import Dice
     >>> greedy_strategy()(TurnView(find_game("yahtzee"), {}, Dice.parse("11112"), 0, False))  # a tie
     Score(box='Three of a Kind')
     """
@@ -188,7 +188,7 @@ def heuristic(view: TurnView) -> Keep | Score:
     """A simple human-like player: bank a made fixed-score box, else collect the commonest face.
 
     >>> from dicepoker import find_game
-    >>> from dicepoker.dice import Dice
+    >>> from dicepoker.core.dice import Dice
     >>> heuristic(TurnView(find_game("classic"), {}, Dice.parse("55123"), 2, True))
     Keep(dice=Dice('55'))
     """
@@ -211,7 +211,7 @@ def find_strategy(name: str) -> Strategy:
     >>> find_strategy("clever")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicepoker.errors.UnknownNameError: no strategy 'clever'; the strategies are: random, greedy, ...
+    dicepoker.core.errors.UnknownNameError: no strategy 'clever'; the strategies are: random, greedy, ...
     """
     if name not in STRATEGIES:
         raise UnknownNameError(f"no strategy {name!r}; the strategies are: {', '.join(STRATEGIES)}")

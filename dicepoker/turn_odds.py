@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .combinations import Combination
-from .dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
-from .errors import DicePokerError, UnknownNameError
-from .games import SCORECARD_GAMES, find_game
-from .odds import (
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
+from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.core.patterns import Combination
+from dicepoker.games import SCORECARD_GAMES, find_game
+from dicepoker.odds import (
     POWERS_OF_SIX,
     CombinationLike,
     catalogue,

@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
-from .classic import UPPER_BOXES
-from .scorecard import Box, Need, Points, ScorecardRules
+from dicepoker.classic import UPPER_BOXES
+from dicepoker.scorecard import Box, Need, Points, ScorecardRules
 
 
 def _part2(name: str, need: Need, n: int = 0, runs: tuple[tuple[int, ...], ...] = ()) -> Box:

@@ -17,10 +17,10 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from .display import signed
-from .scorecard import ScorecardRules
-from .solver import Solution, solve
-from .two_part_lessons import (
+from dicepoker.display import signed
+from dicepoker.scorecard import ScorecardRules
+from dicepoker.solver import Solution, solve
+from dicepoker.two_part_lessons import (
     NO_DOUBLE,
     part1_bonus_probability,
     part1_in_order_total_distribution,

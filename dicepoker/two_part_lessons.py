@@ -32,17 +32,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .bots import TurnView, play_turn
-from .dice import NUMBER_OF_DICE
-from .display import signed
-from .errors import DicePokerError, UnknownNameError
-from .games import find_game
-from .scorecard import Box, JokerRule, ScorecardRules
-from .scorecard_game import ScorecardGame
-from .simulation import Estimate, wilson_interval
-from .solver import Solution, dice_tables, rule_tables, solve, turn_values
-from .solver_layout import KEEP_ALL_OFFSET
-from .turn_odds import turn_tables
+from dicepoker.bots import TurnView, play_turn
+from dicepoker.core.dice import NUMBER_OF_DICE
+from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.display import signed
+from dicepoker.games import find_game
+from dicepoker.scorecard import Box, JokerRule, ScorecardRules
+from dicepoker.scorecard_game import ScorecardGame
+from dicepoker.simulation import Estimate, wilson_interval
+from dicepoker.solver import Solution, dice_tables, rule_tables, solve, turn_values
+from dicepoker.solver_layout import KEEP_ALL_OFFSET
+from dicepoker.turn_odds import turn_tables
 
 TIE = 1e-9  # the optimal bot's tolerance: a keep must beat scoring now by more than this
 NO_DOUBLE = "no double"  # the group of first rolls whose best score now is not a doubled one
@@ -234,7 +234,7 @@ class TurnPolicy:
 def turn_policy(solution: Solution, filled: Mapping[str, int]) -> TurnPolicy:
     """The optimal bot's choice for every roll of a turn starting with ``filled`` (ties as it breaks them).
 
-    >>> from dicepoker.dice import Dice
+    >>> from dicepoker.core.dice import Dice
     >>> s = solve("two_part", progress=False)
     >>> p = turn_policy(s, {})
     >>> dice_tables().keeps[p.keep[0, dice_tables().roll_index[Dice.parse("66612")]]]
@@ -385,7 +385,7 @@ def simulate_part1(
     >>> list(df.columns[:2]), len(df)
     (['part1_total', 'bonus'], 3)
     """
-    from .strategies import as_strategy, optimal_strategy
+    from dicepoker.strategies import as_strategy, optimal_strategy
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise DicePokerError(f"games must be a whole number of at least 1, not {games!r}")
@@ -447,7 +447,7 @@ def stop_or_roll_on(
     >>> row["box"], int(row["points"]), row["best"]
     ('Poker', 90, 'stop')
     """
-    from .hints import score_values
+    from dicepoker.hints import score_values
 
     solution = _solution(solution, rules)
     rules = solution.rules

@@ -14,7 +14,7 @@ from itertools import combinations
 import pytest
 
 from dicepoker import find_game
-from dicepoker.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
+from dicepoker.core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
 from dicepoker.scorecard import ScorecardRules
 from dicepoker.solver import Solution, solve
 from dicepoker.solver_cache import CACHE_ENV

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from dicepoker import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.board import BOARD
 from dicepoker.board_game import BoardGame, Bounce, Keep, PassTurn, Place, Roll, sub_dice
-from dicepoker.dice import Dice
+from dicepoker.core.dice import Dice
 
 A, B, C = 0, 1, 2
 
@@ -413,7 +413,7 @@ def test_save_and_load_give_the_identical_state_and_future(tmp_path):
 
 
 def _resigned(state: dict) -> str:
-    from dicepoker.saving import checksum as _checksum
+    from dicepoker.core.saving import checksum as _checksum
 
     state = {k: v for k, v in state.items() if k != "checksum"}
     state["checksum"] = _checksum(state)

@@ -26,8 +26,8 @@ from dicepoker.board_odds import (
     window_chances,
     windows_through,
 )
-from dicepoker.combinations import is_poker
-from dicepoker.dice import Dice
+from dicepoker.core.dice import Dice
+from dicepoker.core.patterns import is_poker
 
 
 @cache

@@ -8,7 +8,7 @@ from solver_helpers import TINY, brute_force, session_cache_dir, solved  # noqa:
 
 from dicepoker import IllegalActionError, find_game
 from dicepoker.bots import TurnView
-from dicepoker.dice import Dice, all_rolls, reroll_distribution, roll_distribution
+from dicepoker.core.dice import Dice, all_rolls, reroll_distribution, roll_distribution
 from dicepoker.hints import Hint, hint
 from dicepoker.lab import play_game
 from dicepoker.scorecard_game import Keep, Roll, Score, ScorecardGame

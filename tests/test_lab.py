@@ -92,7 +92,7 @@ def test_figures_are_plotly_figures():
 
 def test_hint_figure():
     from dicepoker.bots import TurnView
-    from dicepoker.dice import Dice
+    from dicepoker.core.dice import Dice
     from dicepoker.hints import hint
     from dicepoker.solver import solve
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from dicepoker import BluffGame, BoardGame, SaveFileError, ScorecardGame
-from dicepoker.saving import checksum, opened, sealed
+from dicepoker.core.saving import checksum, opened, sealed
 
 GAMES = {
     "scorecard": lambda: ScorecardGame("classic", players=2, seed=1),

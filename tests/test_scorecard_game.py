@@ -26,7 +26,7 @@ from dicepoker import (
     play_turn,
     simple_bot,
 )
-from dicepoker.saving import checksum as _checksum
+from dicepoker.core.saving import checksum as _checksum
 
 
 def refused(game: ScorecardGame, action, error=DicePokerError) -> None:

@@ -11,7 +11,7 @@ from solver_helpers import TINY, brute_force, session_cache_dir, solved  # noqa:
 
 from dicepoker import DicePokerError, find_game
 from dicepoker.backward_induction import solve_upper_game
-from dicepoker.dice import Dice, all_rolls
+from dicepoker.core.dice import Dice, all_rolls
 from dicepoker.solver import dice_tables, options_from_tables, rule_tables, solve
 
 

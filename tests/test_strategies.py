@@ -10,7 +10,7 @@ from solver_helpers import session_cache_dir, solved  # noqa: F401
 
 from dicepoker import UnknownNameError, find_game
 from dicepoker.bots import TurnView, default_computer_strategy, simple_bot
-from dicepoker.dice import Dice, all_rolls
+from dicepoker.core.dice import Dice, all_rolls
 from dicepoker.hints import hint
 from dicepoker.lab import mean_ci, play_game, simulate
 from dicepoker.scorecard_game import Keep, Score

@@ -12,7 +12,7 @@ from solver_helpers import brute_force, session_cache_dir, solved  # noqa: F401
 
 from dicepoker import DicePokerError, ScorecardGame, TurnView, UnknownNameError, find_game, hint, play_turn
 from dicepoker.bots import simple_bot
-from dicepoker.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
+from dicepoker.core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
 from dicepoker.lab import simulate, summarise
 from dicepoker.scorecard_game import Keep, Score
 from dicepoker.simulation import wilson_interval

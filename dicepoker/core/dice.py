@@ -18,7 +18,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-from .errors import InvalidDiceError
+from dicepoker.core.errors import InvalidDiceError
 
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 NUMBER_OF_DICE = 5
@@ -77,7 +77,7 @@ class Dice:
         >>> Dice.roll("123")
         Traceback (most recent call last):
         ...
-        dicepoker.errors.InvalidDiceError: a roll is five dice, got 3 in '123'
+        dicepoker.core.errors.InvalidDiceError: a roll is five dice, got 3 in '123'
         """
         dice = cls.parse(text)
         if len(dice) != NUMBER_OF_DICE:
@@ -139,7 +139,7 @@ class Dice:
         return (len(self.values), self.values) < (len(other.values), other.values)
 
     def _repr_html_(self) -> str:
-        from .display import dice_html
+        from dicepoker.display import dice_html
 
         return dice_html(self.values)
 

@@ -9,7 +9,7 @@ fields, or any edit that breaks the checksum raise :class:`SaveFileError`.
 >>> opened({**data, "score": 4}, "dicepoker.example", 1, {"score"})
 Traceback (most recent call last):
 ...
-dicepoker.errors.SaveFileError: saved game was changed by hand: its checksum does not match its content
+dicepoker.core.errors.SaveFileError: saved game was changed by hand: its checksum does not match its content
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any, Self
 
 import numpy as np
 
-from .errors import SaveFileError
+from dicepoker.core.errors import SaveFileError
 
 ENVELOPE = ("format", "version", "checksum")
 BIT_GENERATORS = ("PCG64", "PCG64DXSM", "Philox", "SFC64", "MT19937")

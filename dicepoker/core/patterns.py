@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from .dice import FACES, Dice
-from .errors import UnknownNameError
+from dicepoker.core.dice import FACES, Dice
+from dicepoker.core.errors import UnknownNameError
 
 SMALL_STRAIGHT_RUNS = ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6))
 LARGE_STRAIGHT_RUNS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
@@ -170,7 +170,7 @@ def combinations_of(game: str) -> list[Combination]:
         return bluff_combinations()
     if game == "board":
         return board_combinations()
-    from .games import find_game
+    from dicepoker.games import find_game
 
     rules = find_game(game)
     boxes = getattr(rules, "boxes", None)
