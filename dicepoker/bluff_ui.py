@@ -40,7 +40,7 @@ from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
 from dicepoker.display import dice_html
 from dicepoker.games import find_game
-from dicepoker.widget_base import (
+from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
     app_box,

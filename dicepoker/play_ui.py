@@ -33,7 +33,7 @@ from dicepoker.display import COLOURS, Cell, plain, scorecard_rows, signed, turn
 from dicepoker.games import find_game
 from dicepoker.scorecard import ScorecardRules
 from dicepoker.scorecard_game import Keep, Score, ScorecardGame
-from dicepoker.widget_base import (
+from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
     app_box,
