@@ -20,12 +20,12 @@ import numpy as np
 
 def main(games: int = 200) -> None:
     start = time.perf_counter()
-    from dicepoker.board_odds import label_chances
+    from dicepoker.games.board.odds import label_chances
 
     table = label_chances()
     print(f"exact turn chances of {len(table)} labels: {time.perf_counter() - start:.2f} s (with imports)")
 
-    from dicepoker.board_bots import (
+    from dicepoker.games.board.bots import (
         ProbabilityBot,
         board_tournament,
         play_board_game,
@@ -55,7 +55,7 @@ def main(games: int = 200) -> None:
     first = sum(g.winner == 0 for g in outcomes)
     draws = sum(g.outcome.is_draw for g in outcomes)
     turns = np.array([g.turns_played for g in outcomes])
-    from dicepoker.board_bots import win_rate_interval
+    from dicepoker.games.board.bots import win_rate_interval
 
     low, high = win_rate_interval(first, games)
     print(f"\nself-play of the probability bot, {games} games ({time.perf_counter() - tic:.1f} s):")

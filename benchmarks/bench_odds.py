@@ -19,7 +19,7 @@ import time
 COLD = """
 import json, time
 start = time.perf_counter()
-import dicepoker.odds_table as t
+import dicepoker.odds.tables as t
 imported = time.perf_counter()
 from dicepoker.games import GAMES
 n = sum(len(t.game_odds(game)) for game in GAMES)
@@ -44,8 +44,8 @@ def cold_exact(repeats: int = 3) -> dict[str, float]:
 def simulator_rates() -> dict[str, float]:
     import numpy as np
 
-    from dicepoker.simulation import roll_counts, simulate_turns
-    from dicepoker.turn_odds import hold_plan
+    from dicepoker.odds.simulation import roll_counts, simulate_turns
+    from dicepoker.odds.turn import hold_plan
 
     rolls = 2_000_000  # 10 million dice
     roll_counts(1000, 0)  # warm the tables

@@ -30,18 +30,18 @@ os.environ["DICEPOKER_CACHE_DIR"] = tempfile.mkdtemp(prefix="dicepoker-bench-")
 import numpy as np  # noqa: E402
 
 from dicepoker import find_game, solver_cache  # noqa: E402
-from dicepoker.bots import TurnView  # noqa: E402
 from dicepoker.core.dice import all_rolls  # noqa: E402
-from dicepoker.hints import hint  # noqa: E402
-from dicepoker.lab import play_game, simulate  # noqa: E402
-from dicepoker.scorecard_game import Score  # noqa: E402
-from dicepoker.solver import solve  # noqa: E402
+from dicepoker.games.scorecard.bots import TurnView  # noqa: E402
+from dicepoker.games.scorecard.engine import Score  # noqa: E402
+from dicepoker.games.scorecard.hints import hint  # noqa: E402
+from dicepoker.games.scorecard.solver.solve import solve  # noqa: E402
+from dicepoker.lessons.lab import play_game, simulate  # noqa: E402
 
 COMPILE = """
 import json, time
 start = time.perf_counter()
 from dicepoker import find_game
-from dicepoker.solver import solve
+from dicepoker.games.scorecard.solver.solve import solve
 y = find_game("yatzy")
 solve(y.variant(name="sixes", boxes=y.boxes[5:6], poker_box=None), progress=False, cache=False)
 print(json.dumps({"compile": time.perf_counter() - start}))
@@ -51,7 +51,7 @@ LOAD = """
 import json, time
 start = time.perf_counter()
 from dicepoker import find_game
-from dicepoker.solver import solve
+from dicepoker.games.scorecard.solver.solve import solve
 imported = time.perf_counter()
 s = solve(find_game("classic"), progress=False)
 print(json.dumps({"load": time.perf_counter() - imported, "from_cache": s.from_cache}))

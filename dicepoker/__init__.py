@@ -10,24 +10,23 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from .bots import Strategy, TurnView, default_computer_strategy, play_turn, simple_bot
 from .core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
 from .core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError, UnknownNameError
 from .core.patterns import BLUFF_CATEGORIES, Combination, bluff_category, combinations_of
+from .core.version import __version__
 from .games import GAMES, find_game
-from .scorecard import Box, JokerRule, ScorecardRules
-from .scorecard_game import Keep, Outcome, Roll, Score, ScorecardGame
-
-__version__ = "0.1.0"
+from .games.scorecard.bots import Strategy, TurnView, default_computer_strategy, play_turn, simple_bot
+from .games.scorecard.engine import Keep, Outcome, Roll, Score, ScorecardGame
+from .games.scorecard.rules import Box, JokerRule, ScorecardRules
 
 # Everything else loads on first use, so that `import dicepoker` (and the command line) stays quick:
 # the widgets, plotly figures and the solver are imported only when a name of theirs is asked for.
 _LAZY: dict[str, tuple[str, ...]] = {
-    "backward_induction": (
+    "games.scorecard.solver.upper_game": (
         "UpperGame",
         "solve_upper_game",
     ),
-    "bluff": (
+    "games.bluff.rules": (
         "ALL_HANDS",
         "BLUFF",
         "BluffRules",
@@ -37,7 +36,7 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "holds",
         "next_hand",
     ),
-    "bluff_bots": (
+    "games.bluff.bots": (
         "CallerBot",
         "NaiveBot",
         "RandomBot",
@@ -48,14 +47,14 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "play_bluff_game",
         "view_probability_true",
     ),
-    "bluff_figures": (
+    "games.bluff.figures": (
         "bayes_figure",
         "bluff_category_figure",
         "bluff_rate_figure",
         "bluff_reach_figure",
         "tournament_figure",
     ),
-    "bluff_game": (
+    "games.bluff.engine": (
         "Accept",
         "Announce",
         "BluffGame",
@@ -66,7 +65,7 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "Throw",
         "TurnRecord",
     ),
-    "bluff_odds": (
+    "games.bluff.odds": (
         "bayes_table",
         "bayes_update",
         "category_probabilities",
@@ -78,60 +77,60 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "reach_probability",
         "reach_table",
     ),
-    "bluff_ui": (
+    "games.bluff.widget": (
         "BluffUI",
         "play_bluff",
     ),
-    "board": (
+    "games.board.rules": (
         "BOARD",
         "BoardRules",
         "describe_label",
     ),
-    "board_bots": (
+    "games.board.bots": (
         "BOARD_STRATEGIES",
         "ProbabilityBot",
         "board_tournament",
         "play_board_game",
     ),
-    "board_figures": (
+    "games.board.figures": (
         "board_heatmap",
         "board_tournament_figure",
         "cells_against_chance_figure",
     ),
-    "board_game": (
+    "games.board.engine": (
         "BoardGame",
         "BoardOutcome",
         "Bounce",
         "PassTurn",
         "Place",
     ),
-    "board_odds": (
+    "games.board.odds": (
         "cell_chances",
         "chance_to_take",
         "kind_chances",
         "label_chances",
     ),
-    "board_ui": (
+    "games.board.widget": (
         "BoardUI",
         "board_html",
         "play_board",
     ),
-    "display": (
+    "games.scorecard.html": (
         "dice_html",
         "game_html",
         "scorecard_html",
     ),
-    "hints": (
+    "games.scorecard.hints": (
         "Choice",
         "Hint",
         "hint",
     ),
-    "lab": (
+    "lessons.lab": (
         "TournamentResult",
         "simulate",
         "tournament",
     ),
-    "odds": (
+    "odds.one_roll": (
         "closed_form_count",
         "closed_form_probability",
         "find_combination",
@@ -141,24 +140,24 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "pattern_count",
         "sum_distribution",
     ),
-    "odds_figures": (
+    "odds.figures": (
         "convergence_figure",
         "dice_sum_figure",
         "one_vs_three_rolls_figure",
         "score_distribution_figure",
         "turn_flow_figure",
     ),
-    "odds_table": (
+    "odds.tables": (
         "CombinationOdds",
         "game_odds",
         "game_odds_table",
         "one_roll_table",
     ),
-    "play_ui": (
+    "games.scorecard.widget": (
         "PlayUI",
         "play",
     ),
-    "simulation": (
+    "odds.simulation": (
         "Estimate",
         "SimulatedTurns",
         "roll_dice",
@@ -173,16 +172,16 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "simulate_within_three",
         "wilson_interval",
     ),
-    "solver": (
+    "games.scorecard.solver.solve": (
         "Solution",
         "solve",
     ),
-    "strategies": (
+    "games.scorecard.strategies": (
         "STRATEGIES",
         "RandomStrategy",
         "find_strategy",
     ),
-    "turn_odds": (
+    "odds.turn": (
         "KeepAdvice",
         "TurnPlan",
         "best_keep",
@@ -199,13 +198,13 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "useful_dice_transitions",
         "within_three_probability",
     ),
-    "two_part_figures": (
+    "lessons.two_part_figures": (
         "part1_results_figure",
         "part1_total_figure",
         "settlement_figure",
         "stop_or_roll_on_figure",
     ),
-    "two_part_lessons": (
+    "lessons.two_part": (
         "face_count_distribution",
         "part1_bonus_probability",
         "part1_in_order_total_distribution",
@@ -222,9 +221,7 @@ _LAZY: dict[str, tuple[str, ...]] = {
 _WHERE = {name: module for module, names in _LAZY.items() for name in names}
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .backward_induction import UpperGame, solve_upper_game
-    from .bluff import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand, hands_above, holds, next_hand
-    from .bluff_bots import (
+    from .games.bluff.bots import (
         CallerBot,
         NaiveBot,
         RandomBot,
@@ -235,14 +232,7 @@ if TYPE_CHECKING:  # pragma: no cover
         play_bluff_game,
         view_probability_true,
     )
-    from .bluff_figures import (
-        bayes_figure,
-        bluff_category_figure,
-        bluff_rate_figure,
-        bluff_reach_figure,
-        tournament_figure,
-    )
-    from .bluff_game import (
+    from .games.bluff.engine import (
         Accept,
         Announce,
         BluffGame,
@@ -253,7 +243,14 @@ if TYPE_CHECKING:  # pragma: no cover
         Throw,
         TurnRecord,
     )
-    from .bluff_odds import (
+    from .games.bluff.figures import (
+        bayes_figure,
+        bluff_category_figure,
+        bluff_rate_figure,
+        bluff_reach_figure,
+        tournament_figure,
+    )
+    from .games.bluff.odds import (
         bayes_table,
         bayes_update,
         category_probabilities,
@@ -265,17 +262,57 @@ if TYPE_CHECKING:  # pragma: no cover
         reach_probability,
         reach_table,
     )
-    from .bluff_ui import BluffUI, play_bluff
-    from .board import BOARD, BoardRules, describe_label
-    from .board_bots import BOARD_STRATEGIES, ProbabilityBot, board_tournament, play_board_game
-    from .board_figures import board_heatmap, board_tournament_figure, cells_against_chance_figure
-    from .board_game import BoardGame, BoardOutcome, Bounce, PassTurn, Place
-    from .board_odds import cell_chances, chance_to_take, kind_chances, label_chances
-    from .board_ui import BoardUI, board_html, play_board
-    from .display import dice_html, game_html, scorecard_html
-    from .hints import Choice, Hint, hint
-    from .lab import TournamentResult, simulate, tournament
-    from .odds import (
+    from .games.bluff.rules import (
+        ALL_HANDS,
+        BLUFF,
+        BluffRules,
+        Hand,
+        best_hand,
+        hands_above,
+        holds,
+        next_hand,
+    )
+    from .games.bluff.widget import BluffUI, play_bluff
+    from .games.board.bots import BOARD_STRATEGIES, ProbabilityBot, board_tournament, play_board_game
+    from .games.board.engine import BoardGame, BoardOutcome, Bounce, PassTurn, Place
+    from .games.board.figures import board_heatmap, board_tournament_figure, cells_against_chance_figure
+    from .games.board.odds import cell_chances, chance_to_take, kind_chances, label_chances
+    from .games.board.rules import BOARD, BoardRules, describe_label
+    from .games.board.widget import BoardUI, board_html, play_board
+    from .games.scorecard.hints import Choice, Hint, hint
+    from .games.scorecard.html import dice_html, game_html, scorecard_html
+    from .games.scorecard.solver.solve import Solution, solve
+    from .games.scorecard.solver.upper_game import UpperGame, solve_upper_game
+    from .games.scorecard.strategies import STRATEGIES, RandomStrategy, find_strategy
+    from .games.scorecard.widget import PlayUI, play
+    from .lessons.lab import TournamentResult, simulate, tournament
+    from .lessons.two_part import (
+        face_count_distribution,
+        part1_bonus_probability,
+        part1_in_order_total_distribution,
+        part1_result_distribution,
+        part1_result_table,
+        part1_total_distribution,
+        settlement_table,
+        simulate_part1,
+        simulate_part1_bonus,
+        stop_or_roll_on,
+        stop_or_roll_on_summary,
+    )
+    from .lessons.two_part_figures import (
+        part1_results_figure,
+        part1_total_figure,
+        settlement_figure,
+        stop_or_roll_on_figure,
+    )
+    from .odds.figures import (
+        convergence_figure,
+        dice_sum_figure,
+        one_vs_three_rolls_figure,
+        score_distribution_figure,
+        turn_flow_figure,
+    )
+    from .odds.one_roll import (
         closed_form_count,
         closed_form_probability,
         find_combination,
@@ -285,16 +322,7 @@ if TYPE_CHECKING:  # pragma: no cover
         pattern_count,
         sum_distribution,
     )
-    from .odds_figures import (
-        convergence_figure,
-        dice_sum_figure,
-        one_vs_three_rolls_figure,
-        score_distribution_figure,
-        turn_flow_figure,
-    )
-    from .odds_table import CombinationOdds, game_odds, game_odds_table, one_roll_table
-    from .play_ui import PlayUI, play
-    from .simulation import (
+    from .odds.simulation import (
         Estimate,
         SimulatedTurns,
         roll_dice,
@@ -309,9 +337,8 @@ if TYPE_CHECKING:  # pragma: no cover
         simulate_within_three,
         wilson_interval,
     )
-    from .solver import Solution, solve
-    from .strategies import STRATEGIES, RandomStrategy, find_strategy
-    from .turn_odds import (
+    from .odds.tables import CombinationOdds, game_odds, game_odds_table, one_roll_table
+    from .odds.turn import (
         KeepAdvice,
         TurnPlan,
         best_keep,
@@ -327,25 +354,6 @@ if TYPE_CHECKING:  # pragma: no cover
         useful_dice_by_roll,
         useful_dice_transitions,
         within_three_probability,
-    )
-    from .two_part_figures import (
-        part1_results_figure,
-        part1_total_figure,
-        settlement_figure,
-        stop_or_roll_on_figure,
-    )
-    from .two_part_lessons import (
-        face_count_distribution,
-        part1_bonus_probability,
-        part1_in_order_total_distribution,
-        part1_result_distribution,
-        part1_result_table,
-        part1_total_distribution,
-        settlement_table,
-        simulate_part1,
-        simulate_part1_bonus,
-        stop_or_roll_on,
-        stop_or_roll_on_summary,
     )
 
 
@@ -364,6 +372,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "__version__",
     "ALL_HANDS",
     "Accept",
     "Announce",

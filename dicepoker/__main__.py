@@ -1,5 +1,5 @@
 """``python -m dicepoker``: the command line."""
 
-from dicepoker.cli import main
+from dicepoker.cli.main import main
 
 raise SystemExit(main())

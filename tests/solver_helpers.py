@@ -15,9 +15,9 @@ import pytest
 
 from dicepoker import find_game
 from dicepoker.core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
-from dicepoker.scorecard import ScorecardRules
-from dicepoker.solver import Solution, solve
-from dicepoker.solver_cache import CACHE_ENV
+from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.games.scorecard.solver.cache import CACHE_ENV
+from dicepoker.games.scorecard.solver.solve import Solution, solve
 
 
 @pytest.fixture(scope="module", autouse=True)

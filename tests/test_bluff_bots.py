@@ -7,8 +7,7 @@ import numpy as np
 import pytest
 
 from dicepoker import Dice
-from dicepoker.bluff import BLUFF, Hand
-from dicepoker.bluff_bots import (
+from dicepoker.games.bluff.bots import (
     CallerBot,
     NaiveBot,
     RandomBot,
@@ -21,8 +20,9 @@ from dicepoker.bluff_bots import (
     view_probability_true,
     win_rate_interval,
 )
-from dicepoker.bluff_game import Accept, Announce, BluffGame, CallBluff, Throw
-from dicepoker.bluff_odds import probability_true
+from dicepoker.games.bluff.engine import Accept, Announce, BluffGame, CallBluff, Throw
+from dicepoker.games.bluff.odds import probability_true
+from dicepoker.games.bluff.rules import BLUFF, Hand
 
 
 def staged(players=2, seed=0):

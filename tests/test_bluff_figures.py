@@ -7,8 +7,8 @@ import pandas as pd
 import plotly.graph_objects as go
 import pytest
 
-from dicepoker.bluff_bots import NaiveBot, bluff_rate_sweep
-from dicepoker.bluff_figures import (
+from dicepoker.games.bluff.bots import NaiveBot, bluff_rate_sweep
+from dicepoker.games.bluff.figures import (
     bayes_figure,
     bluff_category_figure,
     bluff_rate_figure,

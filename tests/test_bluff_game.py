@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from dicepoker import Dice, DicePokerError, IllegalActionError, SaveFileError
-from dicepoker.bluff import BLUFF, Hand, best_hand
-from dicepoker.bluff_game import Accept, Announce, BluffGame, CallBluff, Phase, Throw
+from dicepoker.games.bluff.engine import Accept, Announce, BluffGame, CallBluff, Phase, Throw
+from dicepoker.games.bluff.rules import BLUFF, Hand, best_hand
 
 
 def random_action(game, rng):

@@ -6,7 +6,7 @@ from itertools import product
 import pytest
 
 from dicepoker import Dice, DicePokerError, all_rolls, find_game
-from dicepoker.bluff import (
+from dicepoker.games.bluff.rules import (
     ALL_HANDS,
     BLUFF,
     BluffRules,

@@ -8,8 +8,7 @@ from math import comb, factorial
 import pytest
 
 from dicepoker import Dice, DicePokerError, roll_distribution
-from dicepoker.bluff import ALL_HANDS, Hand, best_hand
-from dicepoker.bluff_odds import (
+from dicepoker.games.bluff.odds import (
     bayes_table,
     bayes_update,
     category_probabilities,
@@ -21,6 +20,7 @@ from dicepoker.bluff_odds import (
     reach_probability,
     reach_table,
 )
+from dicepoker.games.bluff.rules import ALL_HANDS, Hand, best_hand
 
 ORDERED_ROLLS = list(product(range(1, 7), repeat=5))  # all 7776
 

@@ -5,9 +5,9 @@ import re
 import numpy as np
 import pytest
 
-from dicepoker.bluff import best_hand
-from dicepoker.bluff_game import BluffGame, Phase
-from dicepoker.bluff_ui import BluffUI, game_html, play_bluff, view_html
+from dicepoker.games.bluff.engine import BluffGame, Phase
+from dicepoker.games.bluff.rules import best_hand
+from dicepoker.games.bluff.widget import BluffUI, game_html, play_bluff, view_html
 
 CSS_NEEDED = [
     "dp-app",

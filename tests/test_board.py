@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from dicepoker import DicePokerError, UnknownNameError, find_game
-from dicepoker.board import BOARD, BOARD_LABELS, DEFAULT_LAYOUT, BoardRules, parse_layout
 from dicepoker.core.dice import Dice, all_rolls
+from dicepoker.games.board.rules import BOARD, BOARD_LABELS, DEFAULT_LAYOUT, BoardRules, parse_layout
 
 # RULES.md Game 4, typed in again here: the layout the package must carry
 RULES_LAYOUT = """

@@ -6,8 +6,7 @@ import numpy as np
 import pytest
 from test_board_game import board_with, line
 
-from dicepoker.board import BOARD
-from dicepoker.board_bots import (
+from dicepoker.games.board.bots import (
     ProbabilityBot,
     board_tournament,
     play_board_game,
@@ -15,7 +14,8 @@ from dicepoker.board_bots import (
     random_bot,
     win_rate_interval,
 )
-from dicepoker.board_game import BoardGame, Keep, PassTurn, Place
+from dicepoker.games.board.engine import BoardGame, Keep, PassTurn, Place
+from dicepoker.games.board.rules import BOARD
 
 A, B = 0, 1
 

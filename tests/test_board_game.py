@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicepoker import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
-from dicepoker.board import BOARD
-from dicepoker.board_game import BoardGame, Bounce, Keep, PassTurn, Place, Roll, sub_dice
 from dicepoker.core.dice import Dice
+from dicepoker.games.board.engine import BoardGame, Bounce, Keep, PassTurn, Place, Roll, sub_dice
+from dicepoker.games.board.rules import BOARD
 
 A, B, C = 0, 1, 2
 

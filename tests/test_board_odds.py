@@ -13,8 +13,9 @@ import pytest
 from test_board import _oracle
 
 from dicepoker import DicePokerError, UnknownNameError
-from dicepoker.board import BOARD, BOARD_LABELS
-from dicepoker.board_odds import (
+from dicepoker.core.dice import Dice
+from dicepoker.core.patterns import is_poker
+from dicepoker.games.board.odds import (
     best_keep,
     cell_chances,
     chance_by_rolls,
@@ -26,8 +27,7 @@ from dicepoker.board_odds import (
     window_chances,
     windows_through,
 )
-from dicepoker.core.dice import Dice
-from dicepoker.core.patterns import is_poker
+from dicepoker.games.board.rules import BOARD, BOARD_LABELS
 
 
 @cache
@@ -128,7 +128,7 @@ def test_tables_of_labels_kinds_and_cells():
 
 
 def test_the_turn_odds_module_agrees_on_every_label():
-    from dicepoker.turn_odds import within_three_probability
+    from dicepoker.odds.turn import within_three_probability
 
     for label in BOARD_LABELS:
         assert chance_to_take(label) == within_three_probability(label, game="board"), label

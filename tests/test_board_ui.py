@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from test_board_game import board_with, line
 
-from dicepoker.board import BOARD
-from dicepoker.board_game import BoardGame
-from dicepoker.board_ui import BoardUI, board_html, label_picture, play_board, seat_names
+from dicepoker.games.board.engine import BoardGame
+from dicepoker.games.board.rules import BOARD
+from dicepoker.games.board.widget import BoardUI, board_html, label_picture, play_board, seat_names
 
 
 def classes(widget) -> set[str]:

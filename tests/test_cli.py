@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from dicepoker.cli import main
+from dicepoker.cli.main import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess:

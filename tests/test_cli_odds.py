@@ -10,10 +10,10 @@ from fractions import Fraction
 import pytest
 
 from dicepoker import BLUFF_CATEGORIES, combinations_of, find_game
-from dicepoker.cli import main
-from dicepoker.odds import one_roll_probability
-from dicepoker.odds_table import game_odds, game_odds_table, one_roll_table
-from dicepoker.turn_odds import within_three_probability
+from dicepoker.cli.main import main
+from dicepoker.odds.one_roll import one_roll_probability
+from dicepoker.odds.tables import game_odds, game_odds_table, one_roll_table
+from dicepoker.odds.turn import within_three_probability
 
 GAMES = ("classic", "yatzy", "two_part", "bluff", "board")
 

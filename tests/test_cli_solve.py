@@ -7,10 +7,11 @@ import json
 import pytest
 from solver_helpers import session_cache_dir, solved  # noqa: F401
 
-from dicepoker import find_game, solver_cache
-from dicepoker.cli import main
-from dicepoker.lab import simulate
-from dicepoker.solver import rule_tables
+from dicepoker import find_game
+from dicepoker.cli.main import main
+from dicepoker.games.scorecard.solver import cache as solver_cache
+from dicepoker.games.scorecard.solver.solve import rule_tables
+from dicepoker.lessons.lab import simulate
 
 
 def run_json(capsys, *argv):

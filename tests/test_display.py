@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from dicepoker import ScorecardGame, find_game
-from dicepoker.display import (
+from dicepoker.games.scorecard.html import (
     COLOURS,
     dice_html,
     die_svg,

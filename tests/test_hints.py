@@ -7,12 +7,12 @@ import pytest
 from solver_helpers import TINY, brute_force, session_cache_dir, solved  # noqa: F401
 
 from dicepoker import IllegalActionError, find_game
-from dicepoker.bots import TurnView
 from dicepoker.core.dice import Dice, all_rolls, reroll_distribution, roll_distribution
-from dicepoker.hints import Hint, hint
-from dicepoker.lab import play_game
-from dicepoker.scorecard_game import Keep, Roll, Score, ScorecardGame
-from dicepoker.solver import solve
+from dicepoker.games.scorecard.bots import TurnView
+from dicepoker.games.scorecard.engine import Keep, Roll, Score, ScorecardGame
+from dicepoker.games.scorecard.hints import Hint, hint
+from dicepoker.games.scorecard.solver.solve import solve
+from dicepoker.lessons.lab import play_game
 
 
 def banked(rules, filled, bonus_points=0):
@@ -138,7 +138,7 @@ def test_optimal_first_turn_example_from_the_doctest_by_hand():
 
 
 def test_play_widget_with_real_hints_coach_and_the_optimal_computer():
-    from dicepoker.play_ui import PlayUI, kept_positions
+    from dicepoker.games.scorecard.widget import PlayUI, kept_positions
 
     ui = PlayUI("two_part", seats=("human", "computer"), names=["Ann", "Robot"], seed=3)
     assert ui.strategy.name == "optimal"

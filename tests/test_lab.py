@@ -11,9 +11,9 @@ import pytest
 from solver_helpers import session_cache_dir  # noqa: F401
 
 from dicepoker import DicePokerError, IllegalActionError, find_game
-from dicepoker.lab import mean_ci, simulate, tournament, win_rate
-from dicepoker.lab_figures import head_to_head, hint_values, score_distributions
-from dicepoker.scorecard_game import Score
+from dicepoker.games.scorecard.engine import Score
+from dicepoker.lessons.lab import mean_ci, simulate, tournament, win_rate
+from dicepoker.lessons.lab_figures import head_to_head, hint_values, score_distributions
 
 
 def chance_first(view):
@@ -91,10 +91,10 @@ def test_figures_are_plotly_figures():
 
 
 def test_hint_figure():
-    from dicepoker.bots import TurnView
     from dicepoker.core.dice import Dice
-    from dicepoker.hints import hint
-    from dicepoker.solver import solve
+    from dicepoker.games.scorecard.bots import TurnView
+    from dicepoker.games.scorecard.hints import hint
+    from dicepoker.games.scorecard.solver.solve import solve
 
     rules = find_game("yatzy").variant(name="sixes", boxes=(find_game("yatzy").box("Sixes"),), poker_box=None)
     h = hint(TurnView(rules, {}, Dice.parse("66123"), 2, True), solution=solve(rules, progress=False))
@@ -103,7 +103,7 @@ def test_hint_figure():
 
 
 def test_challenge_checks_a_students_strategy():
-    from dicepoker.lab import challenge
+    from dicepoker.lessons.lab import challenge
 
     won = challenge("heuristic", against=chance_first, games=20, seed=3, rules="yatzy")
     assert won and str(won) == "Right!"

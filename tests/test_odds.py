@@ -10,7 +10,7 @@ from math import comb, factorial
 import pytest
 
 from dicepoker import Dice, UnknownNameError, all_keeps, all_rolls, combinations_of
-from dicepoker.odds import (
+from dicepoker.odds.one_roll import (
     COUNT_PATTERNS,
     OUTCOMES,
     closed_form_count,

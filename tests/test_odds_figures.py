@@ -10,15 +10,15 @@ import plotly.graph_objects as go
 import pytest
 
 from dicepoker import UnknownNameError, combinations_of
-from dicepoker.odds import one_roll_probability
-from dicepoker.odds_figures import (
+from dicepoker.odds.figures import (
     convergence_figure,
     dice_sum_figure,
     one_vs_three_rolls_figure,
     score_distribution_figure,
     turn_flow_figure,
 )
-from dicepoker.turn_odds import expected_score, hold_chance_by_roll, within_three_probability
+from dicepoker.odds.one_roll import one_roll_probability
+from dicepoker.odds.turn import expected_score, hold_chance_by_roll, within_three_probability
 
 
 @pytest.fixture(autouse=True)

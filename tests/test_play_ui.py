@@ -10,11 +10,12 @@ from fractions import Fraction
 
 import pytest
 
-from dicepoker import DicePokerError, Keep, Score, bots, find_game
-from dicepoker import play_ui as play_ui_module
-from dicepoker.bots import simple_bot
-from dicepoker.display import MINUS
-from dicepoker.play_ui import PlayUI, slug
+from dicepoker import DicePokerError, Keep, Score, find_game
+from dicepoker.games.scorecard import bots
+from dicepoker.games.scorecard import widget as play_ui_module
+from dicepoker.games.scorecard.bots import simple_bot
+from dicepoker.games.scorecard.html import MINUS
+from dicepoker.games.scorecard.widget import PlayUI, slug
 
 
 def play(game="classic", seats=("human", "computer"), names=None, seed=None, hints=False) -> PlayUI:
@@ -283,7 +284,7 @@ def test_two_part_through_the_widget_doubles_par_and_settlement():
 
 
 def fake_hints_module(calls: list[str]) -> types.ModuleType:
-    module = types.ModuleType("dicepoker.hints")
+    module = types.ModuleType("dicepoker.games.scorecard.hints")
 
     class Best:
         label = "keep 66 and roll 3"
@@ -391,7 +392,7 @@ def test_play_wires_the_default_computer_strategy_and_the_hints_module(monkeypat
     assert bots.default_computer_strategy is not fake_strategy
     monkeypatch.setattr(play_ui_module, "load_hints", lambda: None)
     assert play_ui_module.play(seats=("human",)).hint_button.layout.display == "none"
-    monkeypatch.setitem(sys.modules, "dicepoker.hints", None)  # an installation without hints
+    monkeypatch.setitem(sys.modules, "dicepoker.games.scorecard.hints", None)  # an installation without hints
     assert play_ui_module.load_hints() is None
 
 

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from dicepoker import Dice, DicePokerError, all_rolls, combinations_of
-from dicepoker.odds import game_one_roll_counts, one_roll_probability
-from dicepoker.simulation import (
+from dicepoker.odds.one_roll import game_one_roll_counts, one_roll_probability
+from dicepoker.odds.simulation import (
     Estimate,
     mean_interval,
     roll_counts,
@@ -27,7 +27,7 @@ from dicepoker.simulation import (
     simulate_within_three,
     wilson_interval,
 )
-from dicepoker.turn_odds import (
+from dicepoker.odds.turn import (
     chance_with_keep,
     expected_score,
     game_within_three,

@@ -10,9 +10,9 @@ import pytest
 from solver_helpers import TINY, brute_force, session_cache_dir, solved  # noqa: F401
 
 from dicepoker import DicePokerError, find_game
-from dicepoker.backward_induction import solve_upper_game
 from dicepoker.core.dice import Dice, all_rolls
-from dicepoker.solver import dice_tables, options_from_tables, rule_tables, solve
+from dicepoker.games.scorecard.solver.solve import dice_tables, options_from_tables, rule_tables, solve
+from dicepoker.games.scorecard.solver.upper_game import solve_upper_game
 
 
 # --- published values ---------------------------------------------------------------------------
@@ -152,7 +152,7 @@ def test_solution_values_at_the_end_are_the_upper_bonus():
 @pytest.fixture
 def tiny_cache(tmp_path, monkeypatch):
     """A private cache directory and a tiny rule set not yet in memory."""
-    from dicepoker import solver_cache
+    from dicepoker.games.scorecard.solver import cache as solver_cache
 
     monkeypatch.setenv(solver_cache.CACHE_ENV, str(tmp_path))
     rules = TINY["classic joker and bonuses"]
@@ -238,7 +238,7 @@ def test_no_cache_leaves_the_cache_as_it_was(tiny_cache):
 def test_cache_dir_defaults_to_the_user_cache(monkeypatch):
     from platformdirs import user_cache_dir
 
-    from dicepoker import solver_cache
+    from dicepoker.games.scorecard.solver import cache as solver_cache
 
     monkeypatch.delenv(solver_cache.CACHE_ENV, raising=False)
     assert str(solver_cache.cache_dir()) == user_cache_dir("dicepoker")

@@ -9,12 +9,11 @@ import pytest
 from solver_helpers import session_cache_dir, solved  # noqa: F401
 
 from dicepoker import UnknownNameError, find_game
-from dicepoker.bots import TurnView, default_computer_strategy, simple_bot
 from dicepoker.core.dice import Dice, all_rolls
-from dicepoker.hints import hint
-from dicepoker.lab import mean_ci, play_game, simulate
-from dicepoker.scorecard_game import Keep, Score
-from dicepoker.strategies import (
+from dicepoker.games.scorecard.bots import TurnView, default_computer_strategy, simple_bot
+from dicepoker.games.scorecard.engine import Keep, Score
+from dicepoker.games.scorecard.hints import hint
+from dicepoker.games.scorecard.strategies import (
     STRATEGIES,
     RandomStrategy,
     find_strategy,
@@ -23,6 +22,7 @@ from dicepoker.strategies import (
     legal_choices,
     optimal_strategy,
 )
+from dicepoker.lessons.lab import mean_ci, play_game, simulate
 
 
 def test_strategies_found_by_name():
@@ -41,7 +41,7 @@ def test_every_strategy_finishes_games_within_the_rules(game, name):
 
 
 def test_legal_choices_are_the_engines():
-    from dicepoker.scorecard_game import ScorecardGame
+    from dicepoker.games.scorecard.engine import ScorecardGame
 
     game = ScorecardGame("classic", seed=2)
     game.roll()

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from dicepoker import Dice, DicePokerError, UnknownNameError, combinations_of, find_game
-from dicepoker.odds import one_roll_probability
-from dicepoker.turn_odds import (
+from dicepoker.odds.one_roll import one_roll_probability
+from dicepoker.odds.turn import (
     best_keep,
     chance_with_keep,
     expected_score,

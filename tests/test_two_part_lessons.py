@@ -11,21 +11,13 @@ from hypothesis import strategies as st
 from solver_helpers import brute_force, session_cache_dir, solved  # noqa: F401
 
 from dicepoker import DicePokerError, ScorecardGame, TurnView, UnknownNameError, find_game, hint, play_turn
-from dicepoker.bots import simple_bot
 from dicepoker.core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
-from dicepoker.lab import simulate, summarise
-from dicepoker.scorecard_game import Keep, Score
-from dicepoker.simulation import wilson_interval
-from dicepoker.solver import dice_tables
-from dicepoker.strategies import optimal_strategy
-from dicepoker.turn_odds import score_distribution
-from dicepoker.two_part_figures import (
-    part1_results_figure,
-    part1_total_figure,
-    settlement_figure,
-    stop_or_roll_on_figure,
-)
-from dicepoker.two_part_lessons import (
+from dicepoker.games.scorecard.bots import simple_bot
+from dicepoker.games.scorecard.engine import Keep, Score
+from dicepoker.games.scorecard.solver.solve import dice_tables
+from dicepoker.games.scorecard.strategies import optimal_strategy
+from dicepoker.lessons.lab import simulate, summarise
+from dicepoker.lessons.two_part import (
     NO_DOUBLE,
     face_count_distribution,
     part1_bonus_probability,
@@ -40,6 +32,14 @@ from dicepoker.two_part_lessons import (
     stop_or_roll_on_summary,
     turn_policy,
 )
+from dicepoker.lessons.two_part_figures import (
+    part1_results_figure,
+    part1_total_figure,
+    settlement_figure,
+    stop_or_roll_on_figure,
+)
+from dicepoker.odds.simulation import wilson_interval
+from dicepoker.odds.turn import score_distribution
 
 TWO_PART = find_game("two_part")
 

@@ -1,0 +1,137 @@
+"""``python -m dicepoker solve`` and ``simulate``: optimal play, exactly and by simulation.
+
+``solve --game GAME [--upper-bonus-threshold N] [--joker RULE] [--no-cache] [--json]`` prints the
+expected score of optimal solitaire play; ``--no-cache`` solves afresh and leaves the cache as it
+was. ``simulate --game GAME --strategy NAME --games N --seed S [--json]`` plays seeded games.
+
+>>> from dicepoker.cli.main import main
+>>> main(["simulate", "--game", "yatzy", "--strategy", "heuristic", "--games", "3", "--seed", "1", "--json"])
+... # doctest: +ELLIPSIS
+{"mean": ..., "std": ..., "quantiles": {"0%": ..., "5%": ..., "25%": ..., "50%": ..., "75%": ...}}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from dicepoker.games import SCORECARD_GAMES, find_game
+from dicepoker.games.scorecard.rules import JokerRule, ScorecardRules
+
+QUANTILES = (0.0, 0.05, 0.25, 0.5, 0.75, 0.95, 1.0)
+
+
+def chosen_rules(args: argparse.Namespace) -> ScorecardRules:
+    """The game's rule set with the parameters given on the command line.
+
+    >>> args = argparse.Namespace(game="classic", upper_bonus_threshold=63, joker=None)
+    >>> chosen_rules(args).upper_bonus_threshold
+    63
+    """
+    rules = find_game(args.game)
+    changes: dict[str, Any] = {}
+    if getattr(args, "upper_bonus_threshold", None) is not None:
+        changes["upper_bonus_threshold"] = args.upper_bonus_threshold
+    if getattr(args, "joker", None) is not None:
+        changes["joker"] = args.joker
+    return rules.variant(**changes) if changes else rules
+
+
+def solve_result(args: argparse.Namespace) -> dict[str, Any]:
+    """Solve (or load) the chosen rule set: game, expected score, states, seconds taken now.
+
+    >>> args = argparse.Namespace(game="two_part", upper_bonus_threshold=None, joker=None)
+    >>> args.json, args.no_cache = True, False
+    >>> sorted(solve_result(args))
+    ['expected_score', 'game', 'seconds', 'states']
+    """
+    from dicepoker.games.scorecard.solver.solve import solve
+
+    rules = chosen_rules(args)
+    start = time.perf_counter()
+    solution = solve(rules, progress=not args.json and sys.stderr.isatty(), cache=not args.no_cache)
+    seconds = time.perf_counter() - start
+    return {
+        "game": args.game,
+        "expected_score": solution.expected_score,
+        "states": solution.states,
+        "seconds": round(seconds, 3),
+    }
+
+
+def _solve(args: argparse.Namespace) -> int:
+    result = solve_result(args)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"{chosen_rules(args).title}: optimal play scores {result['expected_score']:.4f} on average "
+            f"({result['states']:,} states, {result['seconds']:.2f} s)"
+        )
+    return 0
+
+
+def simulate_result(args: argparse.Namespace) -> dict[str, Any]:
+    """Simulate the strategy: mean, standard deviation and quantiles of the final score.
+
+    >>> args = argparse.Namespace(game="yatzy", strategy="random", games=3, seed=1)
+    >>> args.upper_bonus_threshold = None
+    >>> list(simulate_result(args)["quantiles"])
+    ['0%', '5%', '25%', '50%', '75%', '95%', '100%']
+    """
+    from dicepoker.lessons.lab import simulate
+
+    totals = simulate(args.strategy, games=args.games, seed=args.seed, rules=chosen_rules(args))["total"]
+    return {
+        "mean": float(totals.mean()),
+        "std": float(totals.std(ddof=1)) if len(totals) > 1 else 0.0,
+        "quantiles": {f"{q:.0%}": float(totals.quantile(q)) for q in QUANTILES},
+    }
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    result = simulate_result(args)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        q = result["quantiles"]
+        print(
+            f"{args.strategy} on {args.game}, {args.games} games (seed {args.seed}): "
+            f"mean {result['mean']:.2f}, std {result['std']:.2f}, median {q['50%']:.0f}, "
+            f"middle half {q['25%']:.0f}..{q['75%']:.0f}"
+        )
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add the ``solve`` and ``simulate`` subcommands.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["solve", "--game", "yatzy", "--no-cache"]).no_cache
+    True
+    """
+    from dicepoker.games.scorecard.strategies import STRATEGIES
+
+    games = list(SCORECARD_GAMES)
+    solve = sub.add_parser("solve", help="the expected score of optimal play (exact)")
+    solve.add_argument("--game", default="classic", choices=games)
+    solve.add_argument(
+        "--upper-bonus-threshold", type=int, metavar="N", help="the upper total the bonus needs"
+    )
+    solve.add_argument("--joker", choices=[j.value for j in JokerRule], help="the joker rule")
+    solve.add_argument("--no-cache", action="store_true", help="solve afresh; leave the cache as it was")
+    solve.add_argument("--json", action="store_true", help="print JSON")
+    solve.set_defaults(run=_solve)
+    sim = sub.add_parser("simulate", help="play seeded games with a strategy")
+    sim.add_argument("--game", default="classic", choices=games)
+    sim.add_argument("--strategy", default="optimal", choices=list(STRATEGIES))
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--upper-bonus-threshold", type=int, metavar="N", help="the upper total the bonus needs")
+    sim.add_argument("--json", action="store_true", help="print JSON")
+    sim.set_defaults(run=_simulate)

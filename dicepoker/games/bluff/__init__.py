@@ -1,0 +1,1 @@
+"""dicepoker.games.bluff."""

@@ -1,0 +1,374 @@
+"""Computer players for ``bluff`` and a seeded tournament between them.
+
+A bot is called with what its player knows (a :class:`~dicepoker.games.bluff.engine.BluffView`) and a
+random generator, and answers one action. :class:`NaiveBot` believes every announcement below a
+threshold; :class:`ReasoningBot` works out how likely an announcement is true (Bayes' rule on
+the public throws) and bluffs at a chosen rate.
+
+>>> game = play_bluff_game([NaiveBot(), ReasoningBot()], rng=1)
+>>> game.is_over, game.player_names
+(True, ('naive', 'reasoning'))
+>>> table = bluff_tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=20, rng=1)
+>>> list(table.columns)
+['games', 'wins', 'win rate', 'ci low', 'ci high']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Protocol
+
+import numpy as np
+import pandas as pd
+
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.games.bluff.engine import (
+    Accept,
+    Action,
+    Announce,
+    BluffGame,
+    BluffView,
+    CallBluff,
+    Phase,
+    Throw,
+)
+from dicepoker.games.bluff.odds import Start, keep_to_reach, probability_true, reach_probability
+from dicepoker.games.bluff.rules import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
+from dicepoker.lessons.exercises import Feedback
+
+
+class BluffBot(Protocol):
+    """Anything that chooses a bluff action from a player's view: ``bot(view, rng) -> action``.
+
+    >>> NaiveBot()(BluffGame(seed=1).view(), np.random.default_rng(0))
+    Throw(keep=Dice(''))
+    """
+
+    def __call__(self, view: BluffView, rng: np.random.Generator) -> Action: ...
+
+
+# --- what the table knows about the last announcement ----------------------------------------------
+def announcer_start(view: BluffView) -> Start:
+    """What this player knows of the cup the last announcer started from.
+
+    ``None`` if the announcer opened the round (a fresh cup); the dice, if this player passed them
+    to the announcer; otherwise the announcement before (believed true).
+
+    >>> game = BluffGame(players=2, seed=1)
+    >>> _ = game.roll(); game.announce("pair of 3s")
+    >>> announcer_start(game.view()) is None  # the opener threw a fresh cup
+    True
+    """
+    turn = view.turns[-1]
+    if not turn.accepted:
+        return None
+    if view.seen_dice is not None and view.seen_in_turn == len(view.turns) - 2:
+        return view.seen_dice
+    return view.previous_announcement
+
+
+def view_probability_true(view: BluffView, *, bluff_rate: Fraction | float = Fraction(1, 2)) -> Fraction:
+    """How likely the announcement this player must answer is true (see :func:`probability_true`).
+
+    >>> game = BluffGame(players=2, seed=1)
+    >>> _ = game.roll(); game.announce("pair of 1s")
+    >>> view_probability_true(game.view(), bluff_rate=1)  # one roll holding at least a pair of 1s
+    Fraction(76, 81)
+    """
+    if view.phase != Phase.RESPOND or view.last_announcement is None:
+        raise IllegalActionError("there is no announcement to judge: nobody has announced yet this round")
+    turn = view.turns[-1]
+    return probability_true(view.last_announcement, turn.throws, announcer_start(view), bluff_rate=bluff_rate)
+
+
+def made_dice(dice: Dice) -> Dice:
+    """The dice that make the best reading (kickers left out; nothing keeps no dice).
+
+    >>> made_dice(Dice.parse("55331")), made_dice(Dice.parse("12346"))
+    (Dice('3355'), Dice(''))
+    """
+    return named_dice(best_hand(dice))
+
+
+# --- the bots ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NaiveBot:
+    """Believes every announcement below ``believe_below`` and calls the rest; always tells the truth
+    when it can, else announces the lowest legal hand; keeps the dice that make its best hand.
+
+    >>> NaiveBot(believe_below="three 1s").believe_below
+    Hand('three 1s')
+    """
+
+    believe_below: Hand = field(default_factory=lambda: Hand.parse("full house 1s over 2s"))
+    name: str = "naive"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "believe_below", Hand.parse(self.believe_below))
+
+    def __call__(self, view: BluffView, rng: np.random.Generator) -> Action:
+        if view.phase == Phase.RESPOND:
+            last = view.last_announcement
+            believes = last is not None and last < self.believe_below
+            return Accept() if believes and view.may_accept else CallBluff()
+        if view.dice is None:
+            return Throw()
+        best, last = best_hand(view.dice), view.last_announcement
+        legal = last is None or best > last
+        keep = made_dice(view.dice)
+        if view.rolls_left > 0 and len(keep) < NUMBER_OF_DICE and (not legal or last is None):
+            return Throw(keep)
+        return Announce(best if legal else next_hand(last))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class ReasoningBot:
+    """Calls when the announcement is unlikely to be true, and bluffs now and then.
+
+    It works out P(true) with Bayes' rule (:func:`view_probability_true`, assuming others bluff
+    with ``assumed_bluff_rate``) and calls when that is below its own risk in accepting: the chance
+    it fails to make a higher hand, times ``caution`` (the chance such a bluff gets called).
+    It aims its rerolls with the exact best keep, tells the truth when it holds a legal hand, but
+    with chance ``bluff_rate`` announces a little higher than it holds.
+
+    >>> ReasoningBot(bluff_rate=0.1).bluff_rate
+    0.1
+    """
+
+    bluff_rate: float = 0.05
+    assumed_bluff_rate: Fraction | float = Fraction(1, 2)
+    caution: float = 0.7
+    rules: BluffRules = BLUFF
+    name: str = "reasoning"
+
+    def should_call(self, view: BluffView) -> bool:
+        """Whether to call the announcement this player must answer."""
+        last = view.last_announcement
+        if not view.may_accept or last is None:
+            return True
+        p_true = view_probability_true(view, bluff_rate=self.assumed_bluff_rate)
+        target = next_hand(last)
+        assert target is not None
+        p_make = reach_probability(target, start=last, rolls=self.rules.reroll_rounds)
+        return float(p_true) < (1 - float(p_make)) * self.caution
+
+    def __call__(self, view: BluffView, rng: np.random.Generator) -> Action:
+        if view.phase == Phase.RESPOND:
+            return CallBluff() if self.should_call(view) else Accept()
+        if view.dice is None:
+            return Throw()
+        dice, last = view.dice, view.last_announcement
+        best = best_hand(dice)
+        holding = last is None or best > last
+        if view.rolls_left > 0:
+            if last is None:  # the opener: improve the hand it holds
+                keep = made_dice(dice)
+                if len(keep) < NUMBER_OF_DICE and best < Hand.parse("full house 1s over 2s"):
+                    return Throw(keep)
+            elif not holding:  # aim at the lowest legal hand
+                keep = keep_to_reach(dice, next_hand(last), view.rolls_left)  # type: ignore[arg-type]
+                if len(keep) < NUMBER_OF_DICE:
+                    return Throw(keep)
+        return Announce(self.choose_announcement(best if holding else None, last, rng))
+
+    def choose_announcement(self, holding: Hand | None, last: Hand | None, rng: np.random.Generator) -> Hand:
+        """The truth when holding a legal hand (inflated with chance ``bluff_rate``), else the
+        lowest legal hand."""
+        if holding is None:
+            return hands_above(last)[0]
+        higher = hands_above(holding)[:3]
+        if higher and rng.random() < self.bluff_rate:
+            return higher[int(rng.integers(len(higher)))]
+        return holding
+
+
+@dataclass(frozen=True)
+class RandomBot:
+    """Plays a random legal action: calls with chance ``call_rate``, otherwise rolls or announces.
+
+    >>> RandomBot(call_rate=0.3).call_rate
+    0.3
+    """
+
+    call_rate: float = 0.5
+    name: str = "random"
+
+    def __call__(self, view: BluffView, rng: np.random.Generator) -> Action:
+        if view.phase == Phase.RESPOND:
+            return CallBluff() if not view.may_accept or rng.random() < self.call_rate else Accept()
+        if view.dice is None:
+            return Throw()
+        if view.rolls_left > 0 and rng.random() < 0.5:
+            kept = [v for v in view.dice if rng.random() < 0.5][: NUMBER_OF_DICE - 1]
+            return Throw(kept)
+        legal = view.legal_announcements()
+        return Announce(legal[min(int(rng.integers(len(legal))), int(rng.integers(len(legal))))])
+
+
+@dataclass(frozen=True)
+class CallerBot:
+    """A bot whose call-or-accept decision is a function of the view (a student's caller);
+    everything else it plays like ``base``.
+
+    >>> bot = CallerBot(lambda view: view.last_announcement >= Hand.parse("three 1s"))
+    >>> bot.name
+    'my caller'
+    """
+
+    should_call: Callable[[BluffView], bool]
+    base: ReasoningBot = field(default_factory=ReasoningBot)
+    name: str = "my caller"
+
+    def __call__(self, view: BluffView, rng: np.random.Generator) -> Action:
+        if view.phase == Phase.RESPOND:
+            return CallBluff() if not view.may_accept or self.should_call(view) else Accept()
+        return self.base(view, rng)
+
+
+# --- games and tournaments -----------------------------------------------------------------------------
+def play_bluff_game(
+    bots: Sequence[BluffBot],
+    *,
+    names: Sequence[str] | None = None,
+    rules: BluffRules = BLUFF,
+    rng: np.random.Generator | int | None = None,
+) -> BluffGame:
+    """Play one whole game between bots (seat order as given); returns the finished game.
+
+    >>> play_bluff_game([RandomBot(), RandomBot()], rng=3).winner in (0, 1)
+    True
+    """
+    rng = np.random.default_rng(rng)
+    if names is None:
+        names = _seat_names(bots)
+    game = BluffGame(rules, names, rng=np.random.default_rng(int(rng.integers(2**63))))
+    turns = 0
+    while not game.is_over:
+        who = game.current_player
+        assert who is not None
+        game.apply(bots[who](game.view(who), rng), player=who)
+        turns += 1
+        if turns > 100_000:  # pragma: no cover - a bot that never announces
+            raise DicePokerError("the bots played 100000 actions without finishing the game")
+    return game
+
+
+def _seat_names(bots: Sequence[BluffBot]) -> list[str]:
+    names: list[str] = []
+    for i, bot in enumerate(bots):
+        name = str(getattr(bot, "name", f"bot {i + 1}"))
+        names.append(name if name not in names else f"{name} ({i + 1})")
+    return names
+
+
+def win_rate_interval(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (good also near 0 and 1).
+
+    >>> [round(x, 3) for x in win_rate_interval(50, 100)]
+    [0.404, 0.596]
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    z = _normal_quantile(0.5 + confidence / 2)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _normal_quantile(q: float) -> float:
+    """The standard normal quantile, by bisection on the error function."""
+    lo, hi = -10.0, 10.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if 0.5 * (1 + math.erf(mid / math.sqrt(2))) < q:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def bluff_tournament(
+    bots: Mapping[str, BluffBot],
+    *,
+    games: int = 200,
+    rules: BluffRules = BLUFF,
+    rng: np.random.Generator | int | None = 0,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Seat every bot at each table (the seats rotate from game to game) and count the wins.
+
+    Returns one row per bot: games, wins, win rate and its Wilson confidence interval.
+
+    >>> table = bluff_tournament({"naive": NaiveBot(), "random": RandomBot()}, games=10, rng=2)
+    >>> int(table["wins"].sum()), list(table.index)
+    (10, ['naive', 'random'])
+    """
+    rng = np.random.default_rng(rng)
+    names = list(bots)
+    if len(names) < rules.min_players:
+        raise DicePokerError(f"a tournament needs at least {rules.min_players} bots, not {len(names)}")
+    wins = dict.fromkeys(names, 0)
+    for g in range(games):
+        order = names[g % len(names) :] + names[: g % len(names)]
+        game = play_bluff_game([bots[n] for n in order], names=order, rules=rules, rng=rng)
+        wins[game.player_names[game.winner]] += 1  # type: ignore[index]
+    rows = []
+    for n in names:
+        low, high = win_rate_interval(wins[n], games, confidence)
+        rows.append((n, games, wins[n], wins[n] / games if games else 0.0, low, high))
+    columns = ["bot", "games", "wins", "win rate", "ci low", "ci high"]
+    return pd.DataFrame(rows, columns=columns).set_index("bot")
+
+
+def check_caller(
+    should_call: Callable[[BluffView], bool], *, games: int = 200, rng: int = 6, target: float = 0.45
+) -> Feedback:
+    """Exercise check: does your caller hold its own against the reasoning bot?
+
+    ``should_call(view) -> bool`` decides call (True) or accept; everything else is played like the
+    reasoning bot, so only the calls differ. Right when it wins at least ``target`` of a seeded
+    two-player tournament against :class:`ReasoningBot`.
+
+    >>> check_caller(lambda view: True, games=10).correct  # calling everything loses
+    False
+    """
+    table = bluff_tournament(
+        {"you": CallerBot(should_call), "reasoning": ReasoningBot()}, games=games, rng=rng
+    )
+    rate = float(table.loc["you", "win rate"])
+    hint = (
+        f"your caller won {rate:.0%} of {games} games against the reasoning bot; try calling when "
+        "view_probability_true(view) is low"
+    )
+    return Feedback(rate >= target, f"{rate:.0%}", "" if rate >= target else hint)
+
+
+def bluff_rate_sweep(
+    rates: Sequence[float],
+    opponent: BluffBot | None = None,
+    *,
+    games: int = 100,
+    rules: BluffRules = BLUFF,
+    rng: np.random.Generator | int | None = 0,
+) -> pd.DataFrame:
+    """How the reasoning bot fares against ``opponent`` (default: naive) at each bluff rate.
+
+    >>> bluff_rate_sweep([0.0, 0.5], games=4, rng=1)["games"].tolist()
+    [4, 4]
+    """
+    opponent = NaiveBot() if opponent is None else opponent
+    rows = []
+    for rate in rates:
+        bots = {"reasoning": ReasoningBot(bluff_rate=rate, rules=rules), "opponent": opponent}
+        table = bluff_tournament(bots, games=games, rules=rules, rng=rng)
+        row = table.loc["reasoning"]
+        rows.append(
+            (rate, int(row["games"]), int(row["wins"]), row["win rate"], row["ci low"], row["ci high"])
+        )
+    columns = ["bluff rate", "games", "wins", "win rate", "ci low", "ci high"]
+    return pd.DataFrame(rows, columns=columns).set_index("bluff rate")

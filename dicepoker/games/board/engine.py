@@ -1,0 +1,845 @@
+"""The board game engine (RULES.md Game 4): turns, chips, bouncers, series, winning and draws.
+
+A :class:`BoardGame` owns the state; every action is checked first and refused with a
+:class:`~dicepoker.core.errors.DicePokerError` naming the rule, leaving the state exactly as it was.
+
+>>> game = BoardGame(players=["Ann", "Bo"], rng=1)
+>>> game.roll(result="33355")
+Dice('33355')
+>>> sorted({game.rules.label(c) for c in game.takeable_cells()})
+['35', 'FH', 'P3', 'P5', 'T3']
+>>> game.place((1, 4))
+>>> game.owner((1, 4)), game.current_player, game.turn
+(0, 1, 2)
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.games.board.rules import FREE_CENTRE, BoardRules, Cell, check_cell, describe_label
+from dicepoker.games.scorecard.engine import Keep, Roll
+
+CHIP_LETTERS = "ABC"
+SAVE_FORMAT = "dicepoker.board"
+SAVE_VERSION = 1
+
+
+# --- actions ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Place:
+    """Place a chip on an empty cell that the final dice hold: ``Place((row, column))``.
+
+    >>> str(Place([1, 4]))
+    'place a chip on (1, 4)'
+    """
+
+    cell: Cell
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", _as_tuple(self.cell))
+
+    def __str__(self) -> str:
+        return f"place a chip on {self.cell}"
+
+
+@dataclass(frozen=True)
+class Bounce:
+    """Use a bouncer (straight or full house whose cells are all occupied): remove an opponent chip.
+
+    >>> Bounce((3, 3)).cell
+    (3, 3)
+    """
+
+    cell: Cell
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", _as_tuple(self.cell))
+
+    def __str__(self) -> str:
+        return f"bounce the chip on {self.cell}"
+
+
+@dataclass(frozen=True)
+class PassTurn:
+    """End the turn without a chip (allowed only when no cell can be taken).
+
+    >>> str(PassTurn())
+    'pass the turn'
+    """
+
+    def __str__(self) -> str:
+        return "pass the turn"
+
+
+Action = Roll | Keep | Place | Bounce | PassTurn
+
+
+def sub_dice(dice: Dice) -> list[Dice]:
+    """Every distinct multiset of dice that can be kept from ``dice``, smallest first.
+
+    >>> [str(k) for k in sub_dice(Dice.parse("33355"))]
+    ['', '3', '5', '33', '35', '55', '333', '335', '355', '3335', '3355', '33355']
+    """
+    faces = [f for f in range(1, 7) if dice.count(f)]
+    keeps = [
+        Dice(v for f, n in zip(faces, ns, strict=True) for v in [f] * n)
+        for ns in itertools.product(*(range(dice.count(f) + 1) for f in faces))
+    ]
+    return sorted(keeps)
+
+
+def _as_tuple(cell: Any) -> Any:
+    try:
+        return tuple(cell)
+    except TypeError:
+        return cell
+
+
+# --- results ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Series:
+    """A completed five in a row: its cells (ends first and last) and the line it lies on.
+
+    >>> Series(((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)), "horizontal", 0).ends
+    ((0, 0), (0, 4))
+    """
+
+    cells: tuple[Cell, ...]
+    direction: str
+    line: int
+
+    @property
+    def ends(self) -> tuple[Cell, Cell]:
+        """The first and the last cell (for drawing the series as a stroke)."""
+        return self.cells[0], self.cells[-1]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of the history: which turn, who, what, and the dice after it."""
+
+    turn: int
+    player: int
+    action: Action
+    dice: Dice | None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class BoardOutcome:
+    """How a game ended: the winner's index (``None`` for a draw), the turns played and why.
+
+    >>> BoardOutcome(None, 200, "a draw").is_draw
+    True
+    """
+
+    winner: int | None
+    turns: int
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        """No winner: the turn limit was reached."""
+        return self.winner is None
+
+
+# --- the game ------------------------------------------------------------------------------------
+class BoardGame(SavesAsJson):
+    """A game of the board game between 2 or 3 players (or teams), one chip colour each.
+
+    ``rules`` is a :class:`BoardRules` or a game name; ``players`` a number or the names
+    (their count replaces ``rules.players``); ``rng`` a seed or Generator for the dice.
+
+    >>> game = BoardGame(players=3, rng=7)
+    >>> game.player_names, game.rules.series_to_win
+    (('Player 1', 'Player 2', 'Player 3'), 1)
+    >>> game.place((0, 0))
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.IllegalActionError: roll the dice first: a chip is placed after at least one roll
+    """
+
+    def __init__(
+        self,
+        rules: BoardRules | str = "board",
+        players: int | Sequence[str] | None = None,
+        *,
+        rng: np.random.Generator | int | None = None,
+    ) -> None:
+        rng = np.random.default_rng(rng)
+        rules = _as_rules(rules)
+        if players is None:
+            names = tuple(f"Player {i + 1}" for i in range(rules.players))
+        elif isinstance(players, int) and not isinstance(players, bool):
+            rules = rules.variant(players=players)
+            names = tuple(f"Player {i + 1}" for i in range(players))
+        elif isinstance(players, str) or not all(isinstance(p, str) for p in players):
+            raise DicePokerError(f"players are a number or a list of names, not {players!r}")
+        else:
+            rules = rules.variant(players=len(players))
+            names = tuple(players)
+        if len(set(names)) != len(names):
+            raise DicePokerError(f"player names must differ: {list(names)}")
+        self.rules: BoardRules = rules
+        self.player_names: tuple[str, ...] = names
+        self._rng = rng
+        n = rules.size
+        self._owner: list[list[int | None]] = [[None] * n for _ in range(n)]
+        self._series: list[list[Series]] = [[] for _ in names]
+        self._turns_played = 0
+        self._positions: tuple[int, ...] | None = None
+        self._held = [False] * NUMBER_OF_DICE
+        self._rolls_used = 0
+        self._history: list[Move] = []
+        self._outcome: BoardOutcome | None = None
+
+    # --- reading the state -----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """The number of players or teams."""
+        return len(self.player_names)
+
+    @property
+    def current_player(self) -> int:
+        """The index of the player whose turn it is (players take turns in order)."""
+        return self._turns_played % self.players
+
+    @property
+    def turn(self) -> int:
+        """The number of the turn being played, from 1 (all players' turns counted)."""
+        return self._turns_played + 1
+
+    @property
+    def turns_played(self) -> int:
+        """How many turns have ended."""
+        return self._turns_played
+
+    @property
+    def dice(self) -> Dice | None:
+        """The five dice, or ``None`` before the turn's first roll."""
+        return None if self._positions is None else Dice(self._positions)
+
+    @property
+    def positions(self) -> tuple[int, ...] | None:
+        """The five dice in table order (for display), or ``None`` before the first roll."""
+        return self._positions
+
+    @property
+    def held(self) -> tuple[bool, ...]:
+        """Which of the five positions are held for the next roll."""
+        return tuple(self._held)
+
+    @property
+    def rolls_used(self) -> int:
+        """Rolls made this turn (keeping all five counts as using the rest)."""
+        return self._rolls_used
+
+    @property
+    def rolls_left(self) -> int:
+        """Rolls still allowed this turn."""
+        return self.rules.rolls_per_turn - self._rolls_used
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Every action so far, in order, with who made it and the dice after it."""
+        return tuple(self._history)
+
+    def owner(self, cell: Cell) -> int | None:
+        """The player whose chip is on ``cell``, or ``None`` (always ``None`` for the free centre)."""
+        r, c = check_cell(cell, self.rules.size)
+        return self._owner[r][c]
+
+    @property
+    def board(self) -> tuple[tuple[int | None, ...], ...]:
+        """The owner of every cell, row by row (``None``: empty or the free centre)."""
+        return tuple(tuple(row) for row in self._owner)
+
+    def empty_cells(self) -> tuple[Cell, ...]:
+        """Cells without a chip (the free centre is not one: nobody can occupy it)."""
+        return tuple(cell for cell in self.rules.cells if self._owner[cell[0]][cell[1]] is None)
+
+    def chips(self, player: int) -> tuple[Cell, ...]:
+        """The cells holding ``player``'s chips."""
+        return tuple(cell for cell in self.rules.cells if self._owner[cell[0]][cell[1]] == player)
+
+    def series(self, player: int | None = None) -> tuple[Series, ...]:
+        """The completed series of ``player`` (default: the current player), in order."""
+        return tuple(self._series[self._player_index(player)])
+
+    def protected_cells(self) -> frozenset[Cell]:
+        """Cells whose chip belongs to a completed series: they can never be removed."""
+        return frozenset(cell for mine in self._series for s in mine for cell in s.cells)
+
+    # --- what the dice allow -------------------------------------------------------------------------
+    def takeable_cells(self) -> tuple[Cell, ...]:
+        """The empty cells that the current dice may take (any empty cell for five of a kind)."""
+        dice = self.dice
+        if dice is None or self.is_over:
+            return ()
+        if self.rules.five_of_a_kind_takes_any and max(dice.counts) == NUMBER_OF_DICE:
+            return self.empty_cells()
+        layout = self.rules.layout
+        held = set(self.rules.labels_held(dice))
+        return tuple((r, c) for r, c in self.empty_cells() if layout[r][c] in held)
+
+    def bouncers_in_force(self) -> tuple[str, ...]:
+        """The bouncer labels whose cells are all occupied: rolling one now may remove a chip."""
+        found = []
+        for label in self.rules.bouncers:
+            cells = self.rules.cells_of(label)
+            if cells and all(self._owner[r][c] is not None for r, c in cells):
+                found.append(label)
+        return tuple(found)
+
+    def bouncers(self) -> tuple[str, ...]:
+        """The bouncers the current dice hold (so a chip may be removed instead of placing one)."""
+        dice = self.dice
+        if dice is None or self.is_over:
+            return ()
+        held = set(self.rules.labels_held(dice))
+        return tuple(label for label in self.bouncers_in_force() if label in held)
+
+    def removable_chips(self) -> tuple[Cell, ...]:
+        """The opponent chips a bouncer could remove: every one not in a completed series."""
+        me, protected = self.current_player, self.protected_cells()
+        return tuple(
+            cell
+            for cell in self.rules.cells
+            if self._owner[cell[0]][cell[1]] not in (None, me) and cell not in protected
+        )
+
+    def bounce_targets(self) -> tuple[Cell, ...]:
+        """The opponent chips a bouncer may remove now (none if the dice are no bouncer)."""
+        return self.removable_chips() if self.bouncers() else ()
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now: distinct keeps to roll with, cells to take, chips to bounce, pass.
+
+        >>> game = BoardGame(rng=0)
+        >>> game.legal_actions()
+        [Roll()]
+        >>> _ = game.roll(result="12456")  # holds nothing on the board
+        >>> game.legal_actions()[-1], len(game.legal_actions())
+        (PassTurn(), 33)
+        """
+        if self.is_over:
+            return []
+        if self._positions is None:
+            return [Roll()]
+        actions: list[Action] = []
+        if self.rolls_left > 0:
+            actions += [Keep(k) for k in sub_dice(self.dice)]
+        takeable = self.takeable_cells()
+        actions += [Place(c) for c in takeable]
+        actions += [Bounce(c) for c in self.bounce_targets()]
+        if not takeable:
+            actions.append(PassTurn())
+        return actions
+
+    # --- acting ------------------------------------------------------------------------------------
+    def toggle_hold(self, position: int, *, player: int | None = None) -> None:
+        """Hold or release the die at ``position`` (0..4) for the next roll."""
+        self._check_turn(player)
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < NUMBER_OF_DICE:
+            raise IllegalActionError(f"die position {position!r} is not one of 0..4")
+        if self._positions is None:
+            raise IllegalActionError("roll the dice first: there is nothing to hold before the first roll")
+        if self.rolls_left == 0:
+            raise IllegalActionError(
+                f"no rolls left: a turn has at most {self.rules.rolls_per_turn} rolls; place a chip"
+            )
+        self._held[position] = not self._held[position]
+
+    def roll(
+        self,
+        keep: Dice | str | Iterable[int] | None = None,
+        *,
+        player: int | None = None,
+        result: str | Iterable[int] | None = None,
+    ) -> Dice:
+        """Roll the dice not kept and return all five.
+
+        ``keep`` (values) chooses the dice to keep; ``None`` keeps the held ones. Keeping all
+        five stops rolling. ``result`` gives the rolled values instead of the random dice
+        (real dice on the table, lessons, tests): as many values as dice are thrown.
+        """
+        self._check_turn(player)
+        if self.rolls_left <= 0:
+            raise IllegalActionError(
+                f"no rolls left: a turn has at most {self.rules.rolls_per_turn} rolls; place a chip or pass"
+            )
+        held = self._held_for(keep)
+        n = NUMBER_OF_DICE - sum(held)
+        values = self._result_values(result, n)
+        if values is None:
+            values = [int(v) for v in self._rng.integers(1, 7, size=n)]
+        positions = list(self._positions or (0,) * NUMBER_OF_DICE)
+        fresh = iter(values)
+        for i in range(NUMBER_OF_DICE):
+            if not held[i]:
+                positions[i] = next(fresh)
+        kept = Dice(p for p, h in zip(positions, held, strict=True) if h)
+        action = Keep(kept) if self._positions is not None else Roll()
+        self._positions = tuple(positions)
+        self._held = held
+        self._rolls_used = self.rules.rolls_per_turn if n == 0 else self._rolls_used + 1
+        self._history.append(
+            Move(self.turn, self.current_player, action, self.dice, "stop" if n == 0 else "")
+        )
+        return self.dice
+
+    def place(self, cell: Cell, *, player: int | None = None) -> None:
+        """Put a chip of the current player on ``cell``; completes series; ends the turn."""
+        self._check_turn(player)
+        dice = self._check_rolled("a chip is placed")
+        cell = check_cell(cell, self.rules.size)
+        if cell == self.rules.centre:
+            raise IllegalActionError(f"cell {cell} is the free centre {FREE_CENTRE}: nobody can occupy it")
+        holder = self.owner(cell)
+        if holder is not None:
+            raise IllegalActionError(f"cell {cell} is already occupied by {self.player_names[holder]}")
+        if cell not in self.takeable_cells():
+            label = self.rules.label(cell)
+            raise IllegalActionError(
+                f"the dice {dice} do not hold {label} ({describe_label(label)}), the label of cell {cell}"
+            )
+        me = self.current_player
+        self._owner[cell[0]][cell[1]] = me
+        new = self._new_series(me, cell)
+        self._series[me].extend(new)
+        note = f"{len(new)} series" if new else ""
+        self._history.append(Move(self.turn, me, Place(cell), dice, note))
+        self._end_turn()
+
+    def bounce(self, cell: Cell, *, player: int | None = None) -> None:
+        """Remove an opponent chip with a bouncer (a straight or full house whose cells are full)."""
+        self._check_turn(player)
+        dice = self._check_rolled("a bouncer is used")
+        cell = check_cell(cell, self.rules.size)
+        if not self.bouncers():
+            names = " or ".join(self.rules.bouncers)
+            raise IllegalActionError(
+                f"the dice {dice} are no bouncer: a bouncer is a {names} once every cell of it is occupied"
+            )
+        holder = self.owner(cell)
+        if holder is None:
+            raise IllegalActionError(f"cell {cell} has no chip to remove")
+        if holder == self.current_player:
+            raise IllegalActionError(f"cell {cell} holds your own chip: a bouncer removes an opponent chip")
+        if cell in self.protected_cells():
+            raise IllegalActionError(
+                f"the chip on {cell} belongs to a completed series and can never be removed"
+            )
+        self._owner[cell[0]][cell[1]] = None
+        note = f"removed {self.player_names[holder]}'s chip"
+        self._history.append(Move(self.turn, self.current_player, Bounce(cell), dice, note))
+        self._end_turn()
+
+    def pass_turn(self, *, player: int | None = None) -> None:
+        """End the turn with no chip; allowed only when no cell can be taken."""
+        self._check_turn(player)
+        dice = self._check_rolled("a turn is passed")
+        takeable = self.takeable_cells()
+        if takeable:
+            raise IllegalActionError(
+                f"the dice {dice} can take {len(takeable)} cell(s), e.g. {takeable[0]}: "
+                "a turn passes only when no cell can be taken"
+            )
+        self._history.append(Move(self.turn, self.current_player, PassTurn(), dice))
+        self._end_turn()
+
+    def apply(self, action: Action, *, player: int | None = None) -> None:
+        """Carry out ``Roll()``, ``Keep(dice)``, ``Place(cell)``, ``Bounce(cell)``, ``PassTurn()``.
+
+        >>> game = BoardGame(rng=1); game.apply(Roll()); game.rolls_used
+        1
+        """
+        match action:
+            case Roll():
+                self.roll(player=player)
+            case Keep():
+                self.roll(action.dice, player=player)
+            case Place():
+                self.place(action.cell, player=player)
+            case Bounce():
+                self.bounce(action.cell, player=player)
+            case PassTurn():
+                self.pass_turn(player=player)
+            case _:
+                raise IllegalActionError(
+                    f"{action!r} is not a board game action (Roll, Keep, Place, Bounce, PassTurn)"
+                )
+
+    # --- the end ------------------------------------------------------------------------------------
+    @property
+    def outcome(self) -> BoardOutcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (a winner or a draw)."""
+        return self._outcome is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winner's index, ``None`` while playing or after a draw."""
+        return None if self._outcome is None else self._outcome.winner
+
+    # --- helpers -----------------------------------------------------------------------------------
+    def _player_index(self, player: int | None) -> int:
+        if player is None:
+            return self.current_player
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise IllegalActionError(f"player {player!r} is not one of 0..{self.players - 1}")
+        return player
+
+    def _check_turn(self, player: int | None) -> None:
+        if self._outcome is not None:
+            raise IllegalActionError(f"the game is over ({self._outcome.reason}): start a new game")
+        if player is not None and self._player_index(player) != self.current_player:
+            raise IllegalActionError(
+                f"it is {self.player_names[self.current_player]}'s turn, not {self.player_names[player]}'s"
+            )
+
+    def _check_rolled(self, what: str) -> Dice:
+        dice = self.dice
+        if dice is None:
+            raise IllegalActionError(f"roll the dice first: {what} after at least one roll")
+        return dice
+
+    def _held_for(self, keep: Dice | str | Iterable[int] | None) -> list[bool]:
+        if self._positions is None:
+            if keep is not None and len(Dice.parse(keep)) > 0:
+                raise IllegalActionError(
+                    f"nothing to keep before the first roll: all five dice are thrown ({keep!r})"
+                )
+            return [False] * NUMBER_OF_DICE
+        if keep is None:
+            return list(self._held)
+        keep = Dice.parse(keep)
+        dice = self.dice
+        if not dice.contains(keep):
+            raise InvalidDiceError(f"cannot keep {keep} from {dice}: not among the dice")
+        wanted = list(keep.values)
+        held = []
+        for value in self._positions:
+            held.append(value in wanted)
+            if value in wanted:
+                wanted.remove(value)
+        return held
+
+    @staticmethod
+    def _result_values(result: str | Iterable[int] | None, n: int) -> list[int] | None:
+        if result is None:
+            return None
+        if isinstance(result, str):
+            Dice.parse(result)  # checks every value is 1..6
+            values = [int(ch) for ch in result if ch not in " ,-"]
+        else:
+            values = list(result)
+            Dice.parse(values)
+        if len(values) != n:
+            raise InvalidDiceError(f"{n} dice are thrown, but the result {result!r} has {len(values)}")
+        return values
+
+    def _new_series(self, player: int, cell: Cell) -> list[Series]:
+        centre, found = self.rules.centre, []
+        for (direction, line), window in self.rules.windows_with_lines:
+            if cell not in window:
+                continue
+            if all(x == centre or self._owner[x[0]][x[1]] == player for x in window):
+                candidate = Series(window, direction, line)
+                if all(self._may_follow(candidate, s) for s in self._series[player] + found):
+                    found.append(candidate)
+        return found
+
+    def _may_follow(self, candidate: Series, earlier: Series) -> bool:
+        """Whether ``candidate`` counts as a further series next to ``earlier`` (RULES.md)."""
+        if (candidate.direction, candidate.line) == (earlier.direction, earlier.line):
+            return False
+        chips = [x for x in candidate.cells if x != self.rules.centre]
+        new = [x for x in chips if x not in earlier.cells]
+        return len(new) >= self.rules.second_series_new_chips
+
+    def _end_turn(self) -> None:
+        self._turns_played += 1
+        self._positions = None
+        self._held = [False] * NUMBER_OF_DICE
+        self._rolls_used = 0
+        self._outcome = self._decide()
+
+    def _decide(self) -> BoardOutcome | None:
+        need = self.rules.series_to_win
+        for player, mine in enumerate(self._series):
+            if len(mine) >= need:
+                return BoardOutcome(
+                    player, self._turns_played, f"{self.player_names[player]} completed {need} series"
+                )
+        if self._turns_played >= self.rules.max_turns:
+            return BoardOutcome(
+                None, self._turns_played, f"a draw: no winner after {self.rules.max_turns} turns"
+            )
+        return None
+
+    # --- text, copies and hand-built boards ------------------------------------------------------
+    def board_text(self) -> str:
+        """The board as text: ``.`` empty, ``★`` the free centre, ``A``/``B``/``C`` the players' chips."""
+        rows = []
+        for r, row in enumerate(self._owner):
+            cells = []
+            for c, holder in enumerate(row):
+                if (r, c) == self.rules.centre:
+                    cells.append(FREE_CENTRE)
+                else:
+                    cells.append("." if holder is None else CHIP_LETTERS[holder])
+            rows.append(" ".join(cells))
+        return "\n".join(rows) + "\n"
+
+    def __str__(self) -> str:
+        return self.board_text()
+
+    def __repr__(self) -> str:
+        state = (
+            self._outcome.reason
+            if self._outcome
+            else f"turn {self.turn}, {self.player_names[self.current_player]} to play"
+        )
+        return f"<BoardGame {', '.join(self.player_names)}: {state}>"
+
+    def copy(self) -> BoardGame:
+        """An independent copy (its own dice generator in the same state)."""
+        return copy.deepcopy(self)
+
+    @classmethod
+    def from_board(
+        cls,
+        text: str,
+        rules: BoardRules | str = "board",
+        players: int | Sequence[str] | None = None,
+        *,
+        series: Mapping[int, Sequence[Sequence[Cell]]] | None = None,
+        to_move: int = 0,
+        rng: np.random.Generator | int | None = None,
+    ) -> BoardGame:
+        """A game set up from a board drawn as text: ``.`` empty, ``A``/``B``/``C`` chips, ``★`` centre.
+
+        ``series`` names each player's completed series (lists of cells); without it none are
+        recorded. ``to_move`` is the player whose turn it is.
+
+        >>> text = "\\n".join(["A A A A . . . . ."] + [". . . . . . . . ."] * 3 + [". . . . * . . . ."]
+        ...                   + [". . . . . . . . ."] * 3 + ["B . . . . . . . ."])
+        >>> game = BoardGame.from_board(text, to_move=0)
+        >>> game.chips(0), game.chips(1)
+        (((0, 0), (0, 1), (0, 2), (0, 3)), ((8, 0),))
+        """
+        game = cls(rules, players, rng=rng)
+        rows = [
+            line.split() if " " in line.strip() else list(line.strip()) for line in text.strip().splitlines()
+        ]
+        n = game.rules.size
+        if len(rows) != n or any(len(row) != n for row in rows):
+            raise DicePokerError(f"a board is {n} rows of {n} cells, not {[len(r) for r in rows]}")
+        for r, row in enumerate(rows):
+            for c, token in enumerate(row):
+                if (r, c) == game.rules.centre:
+                    if token not in (FREE_CENTRE, "*", "."):
+                        raise DicePokerError(f"the free centre {(r, c)} cannot hold a chip ({token!r})")
+                elif token != ".":
+                    if token not in CHIP_LETTERS[: game.players]:
+                        letters = ", ".join(CHIP_LETTERS[: game.players])
+                        raise DicePokerError(f"cell {(r, c)}: {token!r} is not '.' or a chip {letters}")
+                    game._owner[r][c] = CHIP_LETTERS.index(token)
+        if not isinstance(to_move, int) or not 0 <= to_move < game.players:
+            raise DicePokerError(f"to_move must be a player 0..{game.players - 1}, not {to_move!r}")
+        game._turns_played = to_move
+        for player, cell_lists in (series or {}).items():
+            game._series[game._player_index(player)] = [
+                game._series_from_cells(cells) for cells in cell_lists
+            ]
+        game._check_series()
+        game._outcome = game._decide()
+        return game
+
+    def _series_from_cells(self, cells: Sequence[Cell]) -> Series:
+        wanted = tuple(check_cell(c, self.rules.size) for c in cells)
+        for (direction, line), window in self.rules.windows_with_lines:
+            if window == wanted or window == wanted[::-1]:
+                return Series(window, direction, line)
+        raise DicePokerError(f"{list(cells)} is not {self.rules.series_length} cells in a row")
+
+    def _check_series(self) -> None:
+        for player, mine in enumerate(self._series):
+            for i, s in enumerate(mine):
+                for x in s.cells:
+                    if x != self.rules.centre and self._owner[x[0]][x[1]] != player:
+                        raise DicePokerError(
+                            f"series {list(s.cells)} of player {player}: cell {x} is not theirs"
+                        )
+                for earlier in mine[:i]:
+                    if not self._may_follow(s, earlier):
+                        raise DicePokerError(
+                            f"series {list(s.cells)} of player {player} breaks the second-series rule "
+                            f"(at least {self.rules.second_series_new_chips} new chips, another line)"
+                        )
+
+    # --- saving and loading -----------------------------------------------------------------------
+    def _state(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_dict(),
+            "players": list(self.player_names),
+            "board": [list(row) for row in self._owner],
+            "series": [[[list(c) for c in s.cells] for s in mine] for mine in self._series],
+            "turns_played": self._turns_played,
+            "positions": None if self._positions is None else list(self._positions),
+            "held": list(self._held),
+            "rolls_used": self._rolls_used,
+            "history": [_move_to_dict(m) for m in self._history],
+            "outcome": None if self._outcome is None else vars(self._outcome).copy(),
+            "rng": generator_state(self._rng),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-able data, in a checksummed envelope that detects hand edits."""
+        return sealed(SAVE_FORMAT, SAVE_VERSION, self._state())
+
+    @classmethod
+    def from_dict(cls, data: Any) -> BoardGame:
+        """A game back from :meth:`to_json`, checked in full before anything is used.
+
+        >>> game = BoardGame(rng=3); _ = game.roll()
+        >>> BoardGame.from_json(game.to_json()).to_json() == game.to_json()
+        True
+        """
+        state = opened(data, SAVE_FORMAT, SAVE_VERSION, set(_STATE_FIELDS))
+        try:
+            game = cls._restore(state)
+        except SaveFileError:
+            raise
+        except (DicePokerError, TypeError, KeyError, ValueError, IndexError, AttributeError) as err:
+            raise SaveFileError(f"saved board game is inconsistent: {err}") from err
+        if game._state() != state:
+            raise SaveFileError("saved board game is inconsistent: it does not read back the same")
+        return game
+
+    @classmethod
+    def _restore(cls, state: dict[str, Any]) -> BoardGame:
+        rules = BoardRules.from_dict(state["rules"])
+        game = cls(rules, list(state["players"]))
+        if game.rules != rules:
+            raise SaveFileError("saved board game: the number of players does not match the rules")
+        n = rules.size
+        board = state["board"]
+        if len(board) != n or any(len(row) != n for row in board):
+            raise SaveFileError(f"saved board game: the board is not {n}×{n}")
+        for r, row in enumerate(board):
+            for c, holder in enumerate(row):
+                if holder is None:
+                    continue
+                if (r, c) == rules.centre or not isinstance(holder, int) or not 0 <= holder < game.players:
+                    raise SaveFileError(f"saved board game: cell {(r, c)} holds {holder!r}")
+                game._owner[r][c] = holder
+        if len(state["series"]) != game.players:
+            raise SaveFileError("saved board game: one list of series per player is needed")
+        game._series = [[game._series_from_cells(cells) for cells in mine] for mine in state["series"]]
+        game._check_series()
+        turns = state["turns_played"]
+        if not isinstance(turns, int) or not 0 <= turns <= rules.max_turns:
+            raise SaveFileError(f"saved board game: {turns!r} turns played is impossible")
+        game._turns_played = turns
+        rolls, positions, held = state["rolls_used"], state["positions"], state["held"]
+        if not isinstance(rolls, int) or not 0 <= rolls <= rules.rolls_per_turn:
+            raise SaveFileError(f"saved board game: {rolls!r} rolls used is impossible")
+        if (positions is None) != (rolls == 0):
+            raise SaveFileError("saved board game: dice are shown exactly when a roll was made")
+        if positions is not None:
+            Dice.roll(positions)
+            game._positions = tuple(positions)
+        game._rolls_used = rolls
+        if len(held) != NUMBER_OF_DICE or not all(isinstance(h, bool) for h in held):
+            raise SaveFileError("saved board game: 'held' must be five true/false values")
+        if positions is None and any(held):
+            raise SaveFileError("saved board game: dice are held before any roll")
+        game._held = list(held)
+        game._history = [_move_from_dict(m) for m in state["history"]]
+        game._outcome = game._decide()
+        if game._outcome is not None and positions is not None:
+            raise SaveFileError("saved board game: the game is over but dice are in play")
+        game._rng = generator_from_state(state["rng"])
+        return game
+
+    def _repr_html_(self) -> str:
+        from dicepoker.games.board.widget import board_html
+
+        return board_html(self)
+
+
+# --- helpers of saving --------------------------------------------------------------------------
+_STATE_FIELDS = (
+    "rules", "players", "board", "series", "turns_played", "positions", "held", "rolls_used", "history",
+    "outcome", "rng",
+)  # fmt: skip
+
+
+def _action_to_dict(action: Action) -> dict[str, Any]:
+    match action:
+        case Roll():
+            return {"type": "roll"}
+        case Keep():
+            return {"type": "keep", "dice": str(action.dice)}
+        case Place() | Bounce():
+            return {"type": type(action).__name__.lower(), "cell": list(action.cell)}
+        case _:
+            return {"type": "pass"}
+
+
+def _action_from_dict(data: Mapping[str, Any]) -> Action:
+    kind = data["type"]
+    if kind == "roll":
+        return Roll()
+    if kind == "keep":
+        return Keep(data["dice"])
+    if kind in ("place", "bounce"):
+        cell = check_cell(data["cell"])
+        return Place(cell) if kind == "place" else Bounce(cell)
+    if kind == "pass":
+        return PassTurn()
+    raise SaveFileError(f"saved board game: unknown action {kind!r}")
+
+
+def _move_to_dict(move: Move) -> dict[str, Any]:
+    return {
+        "turn": move.turn,
+        "player": move.player,
+        "action": _action_to_dict(move.action),
+        "dice": None if move.dice is None else str(move.dice),
+        "note": move.note,
+    }
+
+
+def _move_from_dict(data: Mapping[str, Any]) -> Move:
+    dice = None if data["dice"] is None else Dice.roll(data["dice"])
+    turn, player, note = data["turn"], data["player"], data["note"]
+    if not isinstance(turn, int) or not isinstance(player, int) or not isinstance(note, str):
+        raise SaveFileError(f"saved board game: malformed history entry {dict(data)!r}")
+    return Move(turn, player, _action_from_dict(data["action"]), dice, note)
+
+
+def _as_rules(rules: BoardRules | str) -> BoardRules:
+    if isinstance(rules, str):
+        from dicepoker.games import find_game
+
+        rules = find_game(rules)
+    if not isinstance(rules, BoardRules):
+        raise DicePokerError(f"the board game needs board rules, not {rules!r}")
+    return rules

@@ -1,0 +1,177 @@
+"""Figures of the board game: the board coloured by probability, cells against chances, tournaments.
+
+Every function returns a plotly figure (leave it as a notebook cell's last expression).
+
+>>> fig = board_heatmap()
+>>> fig.data[0].z.shape, fig.data[0].text[4][4]
+((9, 9), '★')
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from dicepoker.games.board.odds import cell_chances, chance_to_take
+from dicepoker.games.board.rules import (
+    BOARD,
+    BOARD_LABELS,
+    FREE_CENTRE,
+    BoardRules,
+    describe_label,
+    label_kind,
+)
+
+KIND_COLOURS = {
+    "pair": "#9ca3af",
+    "two pairs": "#60a5fa",
+    "three": "#34d399",
+    "four": "#f59e0b",
+    "full house": "#ef4444",
+    "straight": "#8b5cf6",
+    "lucky 7": "#ec4899",
+    "lucky 11": "#db2777",
+}
+
+
+def board_heatmap(
+    rules: BoardRules = BOARD,
+    values: np.ndarray | None = None,
+    *,
+    title: str = "",
+    value_name: str = "",
+) -> go.Figure:
+    """The board with each cell coloured by the chance of taking its label in a turn (or by ``values``).
+
+    Row 0 is at the top, as in RULES.md; the free centre is left blank unless ``values`` colour it.
+    ``value_name`` names other ``values`` (counts, scores) in the colour bar and on hover.
+
+    >>> fig = board_heatmap(title="test")
+    >>> round(float(np.nanmax(fig.data[0].z)), 3)
+    0.699
+    >>> board_heatmap(values=np.ones((9, 9)), value_name="runs of five").data[0].colorbar.title.text
+    'runs<br>of five'
+    """
+    chances = values is None
+    grid = cell_chances(rules) if chances else np.asarray(values, dtype=float)
+    name = "chance in a turn" if chances else (value_name or "value")
+    labels = [list(row) for row in rules.layout]
+    hover = [
+        [
+            FREE_CENTRE
+            if label == FREE_CENTRE and chances
+            else f"cell ({r}, {c}): {label}, {describe_label(label)}<br>{name} "
+            + (f"{grid[r][c]:.1%}" if chances else f"{grid[r][c]:g}")
+            for c, label in enumerate(row)
+        ]
+        for r, row in enumerate(labels)
+    ]
+    fig = go.Figure(
+        go.Heatmap(
+            z=grid,
+            text=labels,
+            texttemplate="%{text}",
+            textfont={"size": 13},
+            customdata=hover,
+            hovertemplate="%{customdata}<extra></extra>",
+            colorscale="YlGnBu",
+            reversescale=chances,
+            colorbar={"title": name.replace(" ", "<br>", 1), "tickformat": ".0%" if chances else ""},
+            xgap=2,
+            ygap=2,
+        )
+    )
+    fig.update_layout(
+        title=title
+        or ("The board by probability: dark cells are hard to take" if chances else f"The board: {name}"),
+        width=560,
+        height=540,
+        xaxis={"side": "top", "tickmode": "linear", "title": "column"},
+        yaxis={"autorange": "reversed", "tickmode": "linear", "scaleanchor": "x", "title": "row"},
+        template="plotly_white",
+    )
+    return fig
+
+
+TEXT_BELOW = ("lucky 7", "lucky 11", "pair")  # kinds whose name goes under the point (neighbours above)
+
+
+def cells_against_chance_figure(rules: BoardRules = BOARD) -> go.Figure:
+    """Each kind of label as a point: chance of taking one label in a turn (x) against its cells (y).
+
+    The marker's area grows with the number of labels of the kind (6 pairs, 15 two pairs, ...).
+
+    >>> fig = cells_against_chance_figure()
+    >>> [trace.name for trace in fig.data][:3], list(fig.data[4].y)
+    (['pair', 'two pairs', 'three'], [12])
+    """
+    counts = rules.label_counts()
+    fig = go.Figure()
+    for kind, colour in KIND_COLOURS.items():
+        labels = [x for x in BOARD_LABELS if label_kind(x) == kind]
+        chance = float(chance_to_take(labels[-1], rules.rolls_per_turn))
+        words = f"{kind} ×{len(labels)}" if len(labels) > 1 else kind
+        fig.add_scatter(
+            name=kind,
+            x=[chance],
+            y=[counts[labels[-1]]],
+            mode="markers+text",
+            text=[words],
+            textposition="bottom center" if kind in TEXT_BELOW else "top center",
+            marker={
+                "size": 10 + 3 * len(labels) ** 0.5 * 2,
+                "color": colour,
+                "line": {"width": 1, "color": "#374151"},
+            },
+            hovertemplate=f"{words}: %{{y}} cell(s) per label, chance %{{x:.1%}} per turn<extra></extra>",
+        )
+    fig.update_layout(
+        title="Cells per label against the chance of taking one label in a turn",
+        xaxis={
+            "title": "chance of taking one label in a turn (best keeps)",
+            "tickformat": ".0%",
+            "range": [0, 0.8],
+        },
+        yaxis={"title": "cells per label on the board", "range": [-1, 13.5]},
+        showlegend=False,
+        template="plotly_white",
+        height=420,
+    )
+    return fig
+
+
+def board_tournament_figure(table: object) -> go.Figure:
+    """Win rates of a :func:`~dicepoker.games.board.bots.board_tournament` as bars with their 95% intervals.
+
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"strategy": ["a"], "opponent": ["b"], "win_rate": [0.5], "ci_low": [0.4],
+    ...                   "ci_high": [0.6], "seats": [100]})
+    >>> round(float(board_tournament_figure(t).data[0].error_y.array[0]), 3)
+    0.1
+    """
+    frame = table  # a pandas DataFrame
+    names = [f"{s} vs {o}" for s, o in zip(frame["strategy"], frame["opponent"], strict=True)]
+    rate = frame["win_rate"].to_numpy(dtype=float)
+    fig = go.Figure(
+        go.Bar(
+            x=names,
+            y=rate,
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": frame["ci_high"].to_numpy(dtype=float) - rate,
+                "arrayminus": rate - frame["ci_low"].to_numpy(dtype=float),
+            },
+            marker_color="#1f4e79",
+            customdata=np.stack([frame["ci_low"], frame["ci_high"], frame["seats"]], axis=1),
+            hovertemplate="%{x}: %{y:.1%} won (95% CI %{customdata[0]:.1%} to %{customdata[1]:.1%}, "
+            "%{customdata[2]} games)<extra></extra>",
+        )
+    )
+    fig.update_layout(
+        title="Board bots: share of games won, with 95% intervals",
+        yaxis={"title": "games won", "tickformat": ".0%", "range": [0, 1.05]},
+        template="plotly_white",
+        height=400,
+    )
+    return fig

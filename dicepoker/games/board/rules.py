@@ -1,0 +1,390 @@
+"""Game 4 of RULES.md, ``board``: the rules and the 9×9 layout of the board game, as data.
+
+The layout is a table of labels a class can change; :class:`BoardRules` checks it (9×9, the free
+centre ``★`` in the middle and nowhere else, every other cell a known label).
+
+>>> BOARD.label((0, 1)), BOARD.label((4, 4)), BOARD.series_to_win
+('K6', '★', 2)
+>>> BOARD.label_counts()["FH"], BOARD.label_counts()["P3"], BOARD.variant(players=3).series_to_win
+(12, 1, 1)
+>>> BOARD.labels_held("33355")
+('P3', 'P5', '35', 'T3', 'FH')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import numbers
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import Any
+
+import numpy as np
+
+from dicepoker.core.dice import Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.patterns import Combination, board_combinations
+
+Cell = tuple[int, int]
+FREE_CENTRE = "★"
+BOARD_SIZE = 9
+
+DEFAULT_LAYOUT_TEXT = """\
+S   K6  56  46  P2  36  26  16  S
+P6  FH  15  25  35  45  K5  FH  P4
+K4  T2  FH  34  K1  24  FH  T6  14
+T4  T1  K3  FH  23  FH  13  T3  T5
+L7  12  L11 K2  ★   K2  L11 12  L7
+T5  T3  13  FH  23  FH  K3  T1  T4
+14  T6  FH  24  K1  34  FH  T2  K4
+P5  FH  K5  45  35  25  15  FH  P3
+S   16  26  36  P1  46  56  K6  S
+"""
+
+# a line of the board: (row step, column step), named for a teacher
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "horizontal": (0, 1),
+    "vertical": (1, 0),
+    "diagonal": (1, 1),
+    "anti-diagonal": (1, -1),
+}
+
+
+@cache
+def label_combinations() -> dict[str, Combination]:
+    """Every cell label of the board game and its test on five dice, in catalogue order.
+
+    >>> list(label_combinations())[:7]
+    ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', '12']
+    """
+    return {c.name: c for c in board_combinations()}
+
+
+BOARD_LABELS: tuple[str, ...] = tuple(label_combinations())
+
+
+def label_kind(label: str) -> str:
+    """The kind of a label, for tables and colours: pair, two pairs, three, four, full house, ...
+
+    >>> [label_kind(x) for x in ("P3", "35", "T1", "K6", "FH", "S", "L7", "★")]
+    ['pair', 'two pairs', 'three', 'four', 'full house', 'straight', 'lucky 7', 'free centre']
+    """
+    if label == FREE_CENTRE:
+        return "free centre"
+    if label not in label_combinations():
+        raise UnknownNameError(f"no board label {label!r}; the labels are: {', '.join(BOARD_LABELS)}")
+    if label[0] == "P":
+        return "pair"
+    if label[0] == "T":
+        return "three"
+    if label[0] == "K":
+        return "four"
+    if label.isdigit():
+        return "two pairs"
+    return {"FH": "full house", "S": "straight", "L7": "lucky 7", "L11": "lucky 11"}[label]
+
+
+def describe_label(label: str) -> str:
+    """A label in words, as a teacher reads it aloud.
+
+    >>> describe_label("35"), describe_label("T4"), describe_label("L11")
+    ('two pairs: 3s and 5s', 'three 4s', 'lucky eleven: the dice sum to 11')
+    """
+    kind = label_kind(label)
+    if kind == "two pairs":
+        return f"two pairs: {label[0]}s and {label[1]}s"
+    if kind in ("pair", "three", "four"):
+        return {"pair": "pair of", "three": "three", "four": "four"}[kind] + f" {label[1]}s"
+    words = {
+        "full house": "full house",
+        "straight": "straight: 1-2-3-4-5 or 2-3-4-5-6",
+        "lucky 7": "lucky seven: the dice sum to 7",
+        "lucky 11": "lucky eleven: the dice sum to 11",
+        "free centre": "the free centre: counts for everyone, nobody occupies it",
+    }
+    return words[kind]
+
+
+def label_faces(label: str) -> tuple[int, ...]:
+    """The dice a label pictures (pairs, two pairs, threes, fours); ``()`` for the others.
+
+    >>> label_faces("35"), label_faces("K2"), label_faces("FH")
+    ((3, 3, 5, 5), (2, 2, 2, 2), ())
+    """
+    kind = label_kind(label)
+    if kind in ("pair", "three", "four"):
+        n = {"pair": 2, "three": 3, "four": 4}[kind]
+        return (int(label[1]),) * n
+    if kind == "two pairs":
+        return (int(label[0]),) * 2 + (int(label[1]),) * 2
+    return ()
+
+
+def parse_layout(table: str | Sequence[Sequence[str]] | Any) -> tuple[tuple[str, ...], ...]:
+    """A layout as a tuple of rows of labels, from text, a list of lists or a pandas DataFrame.
+
+    In text, cells are separated by spaces and ``*`` may stand for ``★``. Nothing is checked
+    here except the shape of the data; :class:`BoardRules` checks the rest.
+
+    >>> parse_layout("S K6\\n* P1")
+    (('S', 'K6'), ('★', 'P1'))
+    """
+    if hasattr(table, "to_numpy") and hasattr(table, "columns"):  # a pandas DataFrame
+        table = table.to_numpy().tolist()
+    if isinstance(table, str):
+        table = [line.split() for line in table.strip().splitlines() if line.strip()]
+    try:
+        rows = tuple(tuple(str(cell).strip() for cell in row) for row in table)
+    except TypeError as err:
+        raise DicePokerError(f"a board layout is rows of labels, not {table!r}") from err
+    if any(isinstance(row, str) for row in table):
+        raise DicePokerError(f"a board layout is rows of labels, not {table!r}")
+    return tuple(tuple(FREE_CENTRE if cell == "*" else cell for cell in row) for row in rows)
+
+
+DEFAULT_LAYOUT = parse_layout(DEFAULT_LAYOUT_TEXT)
+
+
+@dataclass(frozen=True)
+class BoardRules:
+    """The board game as data: players, layout, series and turn limits (RULES.md Game 4).
+
+    ``players`` is 2 or 3 (players or teams); a side wins with ``series_to_win_two_sides``
+    series when there are two sides and ``series_to_win_three_sides`` with three. A game with
+    no winner after ``max_turns`` turns (all players' turns counted) is a draw. A second series
+    needs ``second_series_new_chips`` chips outside the first and another line. ``bouncers`` are
+    the labels that may remove an opponent chip once all their cells are occupied.
+
+    >>> rules = BoardRules(players=3)
+    >>> rules.series_to_win, rules.max_turns, rules.rolls_per_turn
+    (1, 200, 3)
+    >>> BoardRules(layout=[["S"] * 9] * 9)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: board layout: the centre cell (4, 4) must be the free centre ★, ...
+    """
+
+    name: str = "board"
+    title: str = "Dice Poker board game"
+    players: int = 2
+    layout: tuple[tuple[str, ...], ...] = DEFAULT_LAYOUT
+    max_turns: int = 200
+    rolls_per_turn: int = 3
+    series_length: int = 5
+    series_to_win_two_sides: int = 2
+    series_to_win_three_sides: int = 1
+    second_series_new_chips: int = 4
+    bouncers: tuple[str, ...] = ("S", "FH")
+    five_of_a_kind_takes_any: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "layout", parse_layout(self.layout))
+        object.__setattr__(self, "bouncers", tuple(self.bouncers))
+        self._check_layout()
+        for field in ("players", "max_turns", "rolls_per_turn", "series_length"):
+            value = getattr(self, field)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise DicePokerError(f"board rules: {field} must be a whole number, not {value!r}")
+        if self.players not in (2, 3):
+            raise DicePokerError(f"board rules: the game is for 2 or 3 players or teams, not {self.players}")
+        if self.max_turns < 1 or self.rolls_per_turn < 1:
+            raise DicePokerError("board rules: max_turns and rolls_per_turn must be at least 1")
+        if not 2 <= self.series_length <= BOARD_SIZE:
+            raise DicePokerError(f"board rules: a series is 2 to 9 in a row, not {self.series_length}")
+        for label in self.bouncers:
+            if label not in label_combinations():
+                raise UnknownNameError(f"board rules: bouncer {label!r} is not a board label")
+
+    def _check_layout(self) -> None:
+        rows = self.layout
+        if len(rows) != BOARD_SIZE or any(len(row) != BOARD_SIZE for row in rows):
+            shape = f"{len(rows)} rows of {sorted({len(r) for r in rows})} cells"
+            raise DicePokerError(f"board layout: the board is 9×9, this table has {shape}")
+        centre = self.centre
+        for r, row in enumerate(rows):
+            for c, label in enumerate(row):
+                if (r, c) == centre:
+                    if label != FREE_CENTRE:
+                        raise DicePokerError(
+                            f"board layout: the centre cell {centre} must be the free centre "
+                            f"{FREE_CENTRE}, not {label!r}"
+                        )
+                elif label == FREE_CENTRE:
+                    raise DicePokerError(f"board layout: only the centre may be free, not cell {(r, c)}")
+                elif label not in label_combinations():
+                    raise UnknownNameError(
+                        f"board layout: unknown label {label!r} in cell {(r, c)}; "
+                        f"the labels are: {', '.join(BOARD_LABELS)}"
+                    )
+
+    # --- the board's geometry -----------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        """The number of rows (and columns): 9."""
+        return len(self.layout)
+
+    @property
+    def centre(self) -> Cell:
+        """The free centre cell, (4, 4)."""
+        return (len(self.layout) // 2, len(self.layout) // 2)
+
+    @property
+    def series_to_win(self) -> int:
+        """How many series win: 2 with two sides, 1 with three (RULES.md)."""
+        return self.series_to_win_two_sides if self.players == 2 else self.series_to_win_three_sides
+
+    def label(self, cell: Cell) -> str:
+        """The label printed on ``cell`` (row, column), both 0-based."""
+        r, c = check_cell(cell, self.size)
+        return self.layout[r][c]
+
+    @cached_property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell a chip may stand on (all but the free centre), row by row."""
+        n = self.size
+        return tuple((r, c) for r in range(n) for c in range(n) if (r, c) != self.centre)
+
+    def cells_of(self, label: str) -> tuple[Cell, ...]:
+        """The cells printed with ``label``.
+
+        >>> BOARD.cells_of("L7")
+        ((4, 0), (4, 8))
+        """
+        if label not in label_combinations():
+            raise UnknownNameError(f"no board label {label!r}; the labels are: {', '.join(BOARD_LABELS)}")
+        return self._cells_by_label.get(label, ())
+
+    @cached_property
+    def _cells_by_label(self) -> dict[str, tuple[Cell, ...]]:
+        found: dict[str, list[Cell]] = {}
+        for r, c in self.cells:
+            found.setdefault(self.layout[r][c], []).append((r, c))
+        return {label: tuple(cells) for label, cells in found.items()}
+
+    def label_counts(self) -> dict[str, int]:
+        """How many cells each label has (every label, in catalogue order; 0 if absent)."""
+        return {label: len(self._cells_by_label.get(label, ())) for label in BOARD_LABELS}
+
+    @cached_property
+    def windows(self) -> tuple[tuple[Cell, ...], ...]:
+        """Every run of ``series_length`` cells in a line, in the four directions (140 on 9×9)."""
+        return tuple(w for _, w in self.windows_with_lines)
+
+    @cached_property
+    def windows_with_lines(self) -> tuple[tuple[tuple[str, int], tuple[Cell, ...]], ...]:
+        """Each window with its line: (direction, which line of that direction)."""
+        n, k = self.size, self.series_length
+        found = []
+        for direction, (dr, dc) in DIRECTIONS.items():
+            for r in range(n):
+                for c in range(n):
+                    end = (r + dr * (k - 1), c + dc * (k - 1))
+                    if 0 <= end[0] < n and 0 <= end[1] < n:
+                        window = tuple((r + dr * i, c + dc * i) for i in range(k))
+                        found.append(((direction, line_number(direction, (r, c))), window))
+        return tuple(found)
+
+    # --- the dice ------------------------------------------------------------------------------
+    def labels_held(self, dice: Dice | str) -> tuple[str, ...]:
+        """The labels that five dice hold, in catalogue order (whether or not a cell is free)."""
+        dice = Dice.roll(dice)
+        return tuple(name for name, combo in label_combinations().items() if combo.test(dice))
+
+    # --- as data ------------------------------------------------------------------------------
+    def variant(self, **changes: Any) -> BoardRules:
+        """A copy with some fields changed, checked like the original.
+
+        >>> BOARD.variant(max_turns=50).max_turns
+        50
+        """
+        fields = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(changes) - fields)
+        if unknown:
+            raise UnknownNameError(f"{self.name!r} has no parameter {unknown[0]!r}")
+        return dataclasses.replace(self, **changes)
+
+    def with_layout(self, table: str | Sequence[Sequence[str]] | Any) -> BoardRules:
+        """The same rules on another layout (text, rows of labels or a DataFrame), checked.
+
+        >>> rows = [list(row) for row in BOARD.layout]
+        >>> rows[0][0], rows[1][1] = "FH", "S"
+        >>> BOARD.with_layout(rows).label((0, 0))
+        'FH'
+        """
+        return self.variant(layout=parse_layout(table))
+
+    def layout_frame(self) -> Any:
+        """The layout as an editable pandas DataFrame (rows and columns 0..8).
+
+        >>> BOARD.layout_frame().iloc[4, 4]
+        '★'
+        """
+        import pandas as pd
+
+        return pd.DataFrame([list(row) for row in self.layout])
+
+    def layout_text(self) -> str:
+        """The layout as text, one row a line (what :func:`parse_layout` reads).
+
+        >>> BOARD.layout_text().splitlines()[4]
+        'L7  12  L11 K2  ★   K2  L11 12  L7'
+        """
+        return "\n".join(" ".join(f"{label:<3}" for label in row).rstrip() for row in self.layout) + "\n"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rule set as plain JSON-able data."""
+        return json.loads(json.dumps(dataclasses.asdict(self)))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BoardRules:
+        """The rule set back from :meth:`to_dict`; malformed data raises :class:`DicePokerError`."""
+        try:
+            fields = dict(data)
+            fields["layout"] = parse_layout(fields["layout"])
+            fields["bouncers"] = tuple(fields["bouncers"])
+            rules = cls(**fields)
+        except (TypeError, KeyError) as err:
+            raise DicePokerError(f"not a board rule set: {err}") from err
+        if rules.to_dict() != json.loads(json.dumps(dict(data))):
+            raise DicePokerError("not a board rule set: fields of the wrong type")
+        return rules
+
+    def _repr_html_(self) -> str:
+        from dicepoker.games.board.widget import board_html
+
+        return board_html(self)
+
+
+def check_cell(cell: Any, size: int = BOARD_SIZE) -> Cell:
+    """A cell as ``(row, column)``, both 0-based; anything else raises :class:`IllegalActionError`.
+
+    >>> check_cell([2, 3]), check_cell(np.array([4, 5]))
+    ((2, 3), (4, 5))
+    """
+    try:
+        r, c = cell
+    except (TypeError, ValueError):
+        raise IllegalActionError(f"a cell is (row, column), not {cell!r}") from None
+    for x in (r, c):
+        if isinstance(x, bool | np.bool_) or not isinstance(x, numbers.Integral):
+            raise IllegalActionError(
+                f"a cell is (row, column) with whole numbers 0..{size - 1}, not {cell!r}"
+            )
+        if not 0 <= x < size:
+            raise IllegalActionError(f"cell {cell!r} is off the board: rows and columns are 0..{size - 1}")
+    return (int(r), int(c))
+
+
+def line_number(direction: str, cell: Cell) -> int:
+    """Which line of ``direction`` passes through ``cell`` (row, column, r - c or r + c).
+
+    >>> line_number("anti-diagonal", (2, 5))
+    7
+    """
+    r, c = cell
+    return {"horizontal": r, "vertical": c, "diagonal": r - c, "anti-diagonal": r + c}[direction]
+
+
+BOARD = BoardRules()

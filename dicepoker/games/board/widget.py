@@ -1,0 +1,645 @@
+"""The board game in a notebook: the board as a picture (``_repr_html_``) and a play widget.
+
+:func:`board_html` draws the layout or a game as one SVG picture: dice for pairs, two pairs,
+threes and fours, chips in the players' colours, a stroke through every completed series.
+:func:`play_board` opens the widget: a 9×9 grid of cell buttons, dice to hold, Roll, Pass,
+Bounce, Step for the computer's turns and New game; refused actions go to the message line.
+
+>>> ui = play_board(seats=("human", "human"), names=["Ann", "Bo"], seed=1)
+>>> ui.roll_button.click()
+>>> ui.last_message.startswith("Ann rolls")
+True
+>>> cell = ui.game.takeable_cells()[0]
+>>> ui.cell_buttons[cell].click()
+>>> ui.game.owner(cell), ui.current_name
+(0, 'Bo')
+>>> ui.close()
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from urllib.parse import quote
+
+import ipywidgets as widgets
+import numpy as np
+
+from dicepoker.core.dice import NUMBER_OF_DICE
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.games import find_game
+from dicepoker.games.board.bots import probability_bot, random_bot
+from dicepoker.games.board.engine import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
+from dicepoker.games.board.rules import FREE_CENTRE, BoardRules, Cell, describe_label, label_faces, label_kind
+from dicepoker.games.scorecard.html import PIP_SPOTS, dice_html
+from dicepoker.ui.widget import (
+    DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
+    GameWidget,
+    app_box,
+    die_face_css,
+    message_css,
+    set_class,
+    setup_box,
+    show_die,
+    style_widget,
+    title_widget,
+)
+
+CHIP_COLOURS = ("#dc2626", "#2563eb", "#16a34a")
+CHIP_NAMES = ("red", "blue", "green")
+TEXT_COLOURS = {
+    "full house": "#b91c1c",
+    "straight": "#6d28d9",
+    "lucky 7": "#be185d",
+    "lucky 11": "#be185d",
+    "free centre": "#b45309",
+}
+SEAT_KINDS: dict[str, Callable[..., Action] | None] = {
+    "human": None,
+    "computer": probability_bot,
+    "random": random_bot,
+}
+SEAT_WORDS = {"human": "Human", "computer": "Computer", "random": "Random computer", "empty": "—"}
+CELL_SIZE = 48
+# a completed series is drawn as a stroke through its cells: one CSS variable per direction
+STROKES = {
+    "horizontal": ("h", 'x1="0" y1="50" x2="100" y2="50"'),
+    "vertical": ("v", 'x1="50" y1="0" x2="50" y2="100"'),
+    "diagonal": ("d", 'x1="0" y1="0" x2="100" y2="100"'),
+    "anti-diagonal": ("a", 'x1="100" y1="0" x2="0" y2="100"'),
+}
+
+
+# --- pictures -----------------------------------------------------------------------------------
+def _die(x: float, y: float, size: float, value: int) -> str:
+    pips = "".join(f'<circle cx="{px}" cy="{py}" r="10" fill="#1f2937"/>' for px, py in PIP_SPOTS[value])
+    return (
+        f'<g transform="translate({x:g},{y:g}) scale({size / 100:g})">'
+        f'<rect x="4" y="4" width="92" height="92" rx="18" fill="#fff" stroke="#4b5563" stroke-width="6"/>'
+        f"{pips}</g>"
+    )
+
+
+def label_picture(label: str) -> str:
+    """The SVG elements that draw a cell's label on a 100×100 square: dice, or a word.
+
+    >>> label_picture("35").count("<rect"), "FH" in label_picture("FH")
+    (4, True)
+    """
+    faces = label_faces(label) if label != FREE_CENTRE else ()
+    if len(faces) == 2:
+        return _die(6, 30, 42, faces[0]) + _die(52, 30, 42, faces[1])
+    if len(faces) == 3:
+        return _die(8, 8, 40, faces[0]) + _die(52, 8, 40, faces[1]) + _die(30, 52, 40, faces[2])
+    if len(faces) == 4:
+        spots = ((8, 8), (52, 8), (8, 52), (52, 52))
+        return "".join(_die(x, y, 40, f) for (x, y), f in zip(spots, faces, strict=True))
+    kind = label_kind(label)
+    colour = TEXT_COLOURS[kind]
+    if label == FREE_CENTRE:
+        return f'<text x="50" y="68" font-size="56" text-anchor="middle" fill="{colour}">★</text>'
+    word = {"FH": "FH", "S": "S", "L7": "7", "L11": "11"}[label]
+    note = {"FH": "full house", "S": "straight", "L7": "lucky", "L11": "lucky"}[label]
+    return (
+        f'<text x="50" y="58" font-size="40" font-weight="700" text-anchor="middle" '
+        f'font-family="sans-serif" fill="{colour}">{word}</text>'
+        f'<text x="50" y="84" font-size="15" text-anchor="middle" font-family="sans-serif" '
+        f'fill="{colour}">{note}</text>'
+    )
+
+
+def _chip(player: int, protected: bool, x: float = 0, y: float = 0, size: float = 100) -> str:
+    colour = CHIP_COLOURS[player]
+    ring = (
+        '<circle cx="50" cy="50" r="44" fill="none" stroke="#111827" stroke-width="7"/>' if protected else ""
+    )
+    return (
+        f'<g transform="translate({x:g},{y:g}) scale({size / 100:g})">'
+        f'<circle cx="50" cy="50" r="40" fill="{colour}" fill-opacity="0.55" stroke="{colour}" '
+        f'stroke-width="5"/>{ring}</g>'
+    )
+
+
+def _svg_uri(body: str) -> str:
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{body}</svg>'
+    return "data:image/svg+xml," + quote(svg)
+
+
+def board_html(obj: BoardRules | BoardGame, *, cell_size: int = 46) -> str:
+    """The board (a rule set's layout, or a game with its chips and series) as an HTML picture.
+
+    In a game, cells the dice may take are outlined green, chips a bouncer may remove orange,
+    chips of a completed series ringed, and each series is drawn as a stroke.
+
+    >>> from dicepoker.games.board.rules import BOARD
+    >>> page = board_html(BOARD)
+    >>> page.count("<svg"), page.count('class="dp-board-cell"')
+    (1, 81)
+    """
+    game = obj if isinstance(obj, BoardGame) else None
+    rules = game.rules if game else obj
+    n, s = rules.size, cell_size
+    protected = game.protected_cells() if game else frozenset()
+    takeable = set(game.takeable_cells()) if game else set()
+    removable = set(game.bounce_targets()) if game else set()
+    parts = []
+    for r in range(n):
+        for c in range(n):
+            label = rules.layout[r][c]
+            owner = game.owner((r, c)) if game else None
+            edge = "#16a34a" if (r, c) in takeable else "#ea580c" if (r, c) in removable else "#d1d5db"
+            title = f"({r}, {c}) {label}: {describe_label(label)}"
+            if owner is not None:
+                title += f" — {game.player_names[owner]}'s chip"
+            parts.append(
+                f'<g class="dp-board-cell"><title>{html.escape(title)}</title>'
+                f'<rect x="{c * s + 1}" y="{r * s + 1}" width="{s - 2}" height="{s - 2}" rx="5" '
+                f'fill="{"#dcfce7" if (r, c) in takeable else "#f9fafb"}" stroke="{edge}" '
+                f'stroke-width="{3 if (r, c) in takeable | removable else 1}"/>'
+                f'<g transform="translate({c * s + 2},{r * s + 2}) scale({(s - 4) / 100:g})">'
+                f"{label_picture(label)}</g>"
+                + (
+                    _chip(owner, (r, c) in protected, c * s + 2, r * s + 2, s - 4)
+                    if owner is not None
+                    else ""
+                )
+                + "</g>"
+            )
+    if game:
+        for player in range(game.players):
+            for series in game.series(player):
+                (r0, c0), (r1, c1) = series.ends
+                parts.append(
+                    f'<line x1="{c0 * s + s / 2}" y1="{r0 * s + s / 2}" x2="{c1 * s + s / 2}" '
+                    f'y2="{r1 * s + s / 2}" stroke="{CHIP_COLOURS[player]}" stroke-width="{s / 6:g}" '
+                    f'stroke-linecap="round" opacity="0.85"/>'
+                )
+    picture = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{n * s}" height="{n * s}" '
+        f'viewBox="0 0 {n * s} {n * s}" role="img" aria-label="the board">{"".join(parts)}</svg>'
+    )
+    caption = _caption_html(game) if game else html.escape(f"{rules.title}: the layout")
+    dice = dice_html(game.positions, held=game.held if game.positions else None, size=32) if game else ""
+    return f'<div class="dp-board-picture"><div style="margin:4px 0">{caption}</div>{picture}{dice}</div>'
+
+
+def _caption_html(game: BoardGame) -> str:
+    players = []
+    for i, name in enumerate(game.player_names):
+        marker = "▶ " if not game.is_over and i == game.current_player else ""
+        swatch = f'<span style="color:{CHIP_COLOURS[i]}">●</span>'
+        players.append(f"{marker}{swatch} {html.escape(name)}: {len(game.series(i))} series")
+    if game.outcome:
+        state = html.escape(game.outcome.reason)
+    else:
+        state = f"turn {game.turn} of {game.rules.max_turns}, {game.rolls_left} roll(s) left"
+    return " · ".join(players) + f" — {state}"
+
+
+# --- the widget -------------------------------------------------------------------------------------
+def label_css_class(label: str) -> str:
+    """The CSS class of a label's cell picture: ``dp-label-P3``, ``dp-label-35``, ``dp-label-free``.
+
+    >>> label_css_class("★"), label_css_class("L11")
+    ('dp-label-free', 'dp-label-L11')
+    """
+    return "dp-label-free" if label == FREE_CENTRE else f"dp-label-{label}"
+
+
+def style_sheet(rules: BoardRules) -> str:
+    """The widget's CSS: label and chip pictures on the cell buttons, dice faces, highlights."""
+    labels = sorted({label for row in rules.layout for label in row})
+    rules_css = [
+        f'.dp-board .{label_css_class(x)} {{ --dp-label: url("{_svg_uri(label_picture(x))}"); }}'
+        for x in labels
+    ]
+    for player in range(3):
+        for direction, (short, line) in STROKES.items():
+            stroke = (
+                f'<line {line} stroke="{CHIP_COLOURS[player]}" stroke-width="16" opacity="0.8" '
+                f'stroke-linecap="square"/>'
+            )
+            rules_css.append(
+                f'.dp-board .dp-stroke-{direction}-{player} {{ --dp-{short}: url("{_svg_uri(stroke)}"); }}'
+            )
+        for protected in (False, True):
+            selector = f".dp-board .dp-chip-{player}" + (".dp-protected" if protected else "")
+            rules_css.append(f'{selector} {{ --dp-chip: url("{_svg_uri(_chip(player, protected))}"); }}')
+    rules_css.append(die_face_css(".dp-board"))
+    size = CELL_SIZE
+    return f"""<style>
+.dp-board {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111827; }}
+.dp-board .dp-title {{ font-size: 1.35em; font-weight: 700; }}
+.dp-board .jupyter-button.dp-cell {{
+  width: {size}px; height: {size}px; padding: 0; margin: 0; border: 1px solid #d1d5db; border-radius: 6px;
+  background-color: #f9fafb; background-repeat: no-repeat; background-position: center;
+  background-image: var(--dp-h, none), var(--dp-v, none), var(--dp-d, none), var(--dp-a, none),
+    var(--dp-chip, none), var(--dp-label, none);
+  background-size: 100% 100%, 100% 100%, 100% 100%, 100% 100%, 92% 92%, 92% 92%;
+  color: transparent; box-shadow: none;
+}}
+.dp-board .jupyter-button.dp-cell:disabled {{ opacity: 1; cursor: default; }}
+.dp-board .jupyter-button.dp-bounce:disabled {{ opacity: 0.35; }}
+.dp-board .jupyter-button.dp-cell.dp-takeable {{ background-color: #dcfce7; border: 3px solid #16a34a;
+  cursor: pointer; }}
+.dp-board .jupyter-button.dp-cell.dp-removable {{ background-color: #ffedd5; border: 3px solid #ea580c;
+  cursor: pointer; }}
+.dp-board .jupyter-button.dp-cell.dp-in-series {{ border: 3px solid #111827; }}
+.dp-board .jupyter-button.dp-cell.dp-last {{ outline: 2px dashed #6b7280; }}
+.dp-board .jupyter-button.dp-die {{
+  width: 52px; height: 52px; padding: 0; margin: 0 3px; border: none; box-shadow: none;
+  background-color: transparent; background-repeat: no-repeat; background-size: 100% 100%;
+  color: transparent; transition: transform 0.12s;
+}}
+.dp-board .jupyter-button.dp-die:disabled {{ opacity: 1; cursor: default; }}
+.dp-board .jupyter-button.dp-die.dp-held {{ transform: translateY(-7px); }}
+{message_css(".dp-board")}
+{chr(10).join(rules_css)}
+</style>"""
+
+
+def seat_names(seats: Sequence[str]) -> list[str]:
+    """Default names: ``Player 1`` for humans, ``Computer`` / ``Random`` (numbered if repeated).
+
+    >>> seat_names(["human", "computer", "computer"])
+    ['Player 1', 'Computer 1', 'Computer 2']
+    """
+    names = []
+    for i, seat in enumerate(seats):
+        if seat == "human":
+            names.append(f"Player {i + 1}")
+            continue
+        word = "Computer" if seat == "computer" else "Random"
+        same = [j for j, s in enumerate(seats) if s == seat]
+        names.append(word if len(same) == 1 else f"{word} {same.index(i) + 1}")
+    return names
+
+
+def check_board_seats(seats: Sequence[str]) -> tuple[str, ...]:
+    """The seats as a tuple: 2 or 3, each ``"human"``, ``"computer"`` or ``"random"``.
+
+    >>> check_board_seats(["human", "robot"])
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human', 'computer' or 'random'
+    """
+    seats = (seats,) if isinstance(seats, str) else tuple(seats)
+    for i, seat in enumerate(seats):
+        if seat not in SEAT_KINDS:
+            raise UnknownNameError(f"seat {i + 1} is {seat!r}: a seat is 'human', 'computer' or 'random'")
+    if len(seats) not in (2, 3):
+        raise DicePokerError(f"the board game has 2 or 3 seats (players or teams), not {len(seats)}")
+    return seats
+
+
+class BoardUI(GameWidget):
+    """The board game with widgets; it owns a :class:`BoardGame` (``ui.game``).
+
+    Each button calls one game action and then :meth:`refresh`; a refused action (a
+    :class:`DicePokerError`) is explained on the message line and changes nothing.
+
+    >>> ui = BoardUI(seats=("human", "random"), seed=1)
+    >>> ui.pass_button.click()
+    >>> ui.last_message
+    'Refused: roll the dice first: a turn is passed after at least one roll'
+    >>> ui.close()
+    """
+
+    DIE_SIZE = "52px"
+
+    def __init__(
+        self,
+        seats: Sequence[str] = ("human", "computer"),
+        names: Sequence[str] | None = None,
+        *,
+        rules: BoardRules | str = "board",
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        rules = find_game(rules) if isinstance(rules, str) else rules
+        if not isinstance(rules, BoardRules):
+            raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not the board game")
+        self.rules = rules
+        self.seats = check_board_seats(seats)
+        if names is not None and len(names) != len(self.seats):
+            raise DicePokerError(f"{len(names)} names for {len(self.seats)} seats: {list(names)}")
+        self._rng = np.random.default_rng(seed)
+        self.bounce_mode = False
+        self._last_cell: Cell | None = None
+        self._build(names)
+        self.game = self._new_game(self.seats, list(names) if names else seat_names(self.seats))
+        self._say(self._welcome())
+        self.refresh()
+
+    # --- building -----------------------------------------------------------------------------------
+    def _build(self, names: Sequence[str] | None) -> None:
+        self._style = style_widget(style_sheet(self.rules))
+        self.title = title_widget(self.rules.title)
+        self.status = widgets.HTML()
+        self.status.add_class("dp-status")
+        n = self.rules.size
+        self.cell_buttons: dict[Cell, widgets.Button] = {}
+        for r in range(n):
+            for c in range(n):
+                self.cell_buttons[(r, c)] = self._cell_button((r, c))
+        self.grid = widgets.GridBox(
+            list(self.cell_buttons.values()),
+            layout=widgets.Layout(grid_template_columns=f"repeat({n}, {CELL_SIZE}px)", grid_gap="3px"),
+        )
+        self.grid.add_class("dp-grid")
+        self.dice_buttons = [self._die_button(i) for i in range(NUMBER_OF_DICE)]
+        self.roll_button = self._button("Roll", "dp-roll", self._roll, "primary", "152px")
+        self.pass_button = self._button("Pass the turn", "dp-pass-turn", self._pass, "", "152px")
+        self.bounce_button = self._button(
+            "Bounce a chip", "dp-bounce", self._toggle_bounce, "warning", "152px"
+        )
+        self.step_button = self._button("Step ▶ (computer)", "dp-step", self.step, "", "152px")
+        self.hint_button = self._button("Hint", "dp-hint", self._hint, "info", "152px")
+        self._build_seats(names)
+        help_text = widgets.HTML(
+            "<b>Roll, click dice to hold them, roll again; then click a green cell.</b> "
+            "Five of a kind takes any cell; a straight or full house bounces once its cells are full."
+        )
+        controls = widgets.VBox(
+            [
+                help_text,
+                widgets.HBox(self.dice_buttons, layout=widgets.Layout(padding="10px 0 4px 0")),
+                widgets.HBox([self.roll_button, self.pass_button]),
+                widgets.HBox([self.bounce_button, self.step_button]),
+                self.hint_button,
+                self.message,
+            ],
+            layout=widgets.Layout(width="330px", margin="0 0 0 16px"),
+        )
+        self.root = app_box(
+            [
+                self._style,
+                self.title,
+                self.status,
+                widgets.HBox([self.grid, controls], layout=widgets.Layout(flex_flow="row wrap")),
+                self._seats_box,
+            ],
+            "board",
+        )
+
+    def _build_seats(self, names: Sequence[str] | None) -> None:
+        self.seat_choosers: list[widgets.Dropdown] = []
+        self.name_boxes: list[widgets.Text] = []
+        columns = []
+        for i in range(3):
+            kinds = ["human", "computer", "random"] + (["empty"] if i == 2 else [])
+            options = [(SEAT_WORDS[k], k) for k in kinds]
+            value = self.seats[i] if i < len(self.seats) else "empty"
+            name = names[i] if names and i < len(names) else ""
+            columns.append(
+                self._seat_column(i, options, value, name, f"{CHIP_NAMES[i]} chips: name", "150px")
+            )
+        self.new_game_button = self._button("New game", "dp-new-game", self.new_game, "success", "auto")
+        self._seats_box = setup_box(
+            [
+                widgets.HTML("<b>Players or teams</b> (for the next game):"),
+                widgets.HBox([*columns, self.new_game_button], layout=widgets.Layout(align_items="flex-end")),
+            ],
+            "14px",
+        )
+
+    def _cell_button(self, cell: Cell) -> widgets.Button:
+        label = self.rules.label(cell)
+        button = widgets.Button(
+            description=label,
+            tooltip=f"{cell}: {describe_label(label)}",
+            layout=widgets.Layout(width=f"{CELL_SIZE}px", height=f"{CELL_SIZE}px"),
+        )
+        for css in ("dp-cell", f"dp-cell-{cell[0]}-{cell[1]}", label_css_class(label)):
+            button.add_class(css)
+        button.on_click(lambda _button: self._do(lambda: self._click_cell(cell)))
+        return button
+
+    # --- who plays --------------------------------------------------------------------------------------
+    def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> BoardGame:
+        rules = self.rules.variant(players=len(seats))
+        return BoardGame(rules, list(names), rng=int(self._rng.integers(2**32)))
+
+    def _over_reason(self) -> str:
+        return self.game.outcome.reason
+
+    # --- actions: each calls one game method; _do then refreshes and says what happened ----------------
+
+    def _roll(self) -> str:
+        self._require_human("see its roll")
+        self.bounce_mode = False
+        who, first = self.current_name, self.game.positions is None
+        kept = sum(self.game.held) if not first else 0
+        self.game.roll()
+        if self.game.rolls_left == 0 and kept == NUMBER_OF_DICE:
+            return f"{who} keeps all five dice: now take a cell." + self._options_text()
+        return f"{who} rolls {self._dice_text()}." + self._options_text()
+
+    def _toggle(self, position: int) -> str:
+        self._require_human("see its choice")
+        self.game.toggle_hold(position)
+        value, held = self.game.positions[position], self.game.held[position]  # type: ignore[index]
+        return f"{self.current_name} {'holds' if held else 'releases'} the {value} (die {position + 1})."
+
+    def _click_cell(self, cell: Cell) -> str:
+        self._require_human("see its move")
+        who, label = self.current_name, self.rules.label(cell)
+        if self.bounce_mode:
+            victim = self.game.owner(cell)
+            self.game.bounce(cell)
+            self.bounce_mode = False
+            self._last_cell = None
+            return (
+                f"{who} bounces {self.game.player_names[victim]}'s chip off {cell} ({label})."
+                + self._next_text()
+            )
+        series = len(self.game.series())
+        me = self.game.current_player
+        self.game.place(cell)
+        self._last_cell = cell
+        return f"{who} places a {CHIP_NAMES[me]} chip on {cell} ({label})." + self._series_text(me, series)
+
+    def _pass(self) -> str:
+        self._require_human("see its move")
+        who = self.current_name
+        self.game.pass_turn()
+        return f"{who} can take no cell: the turn passes." + self._next_text()
+
+    def _toggle_bounce(self) -> str:
+        self._require_human("see its move")
+        if self.bounce_mode:
+            self.bounce_mode = False
+            return f"{self.current_name} will place a chip instead of bouncing."
+        if not self.game.bouncers():
+            names = " or ".join(self.rules.bouncers)
+            raise IllegalActionError(f"no bouncer: the dice must hold a {names} whose cells are all occupied")
+        if not self.game.bounce_targets():
+            raise IllegalActionError("every opponent chip is protected by a series: nothing to bounce")
+        self.bounce_mode = True
+        return f"{self.current_name} bounces: click an orange opponent chip to remove it."
+
+    def step(self) -> str:
+        """Make the computer whose turn it is take one action (roll, keep, place, bounce or pass)."""
+        self._require_computer()
+        strategy = SEAT_KINDS[self.current_seat]
+        assert strategy is not None  # a computer seat
+        game, who, me = self.game, self.current_name, self.game.current_player
+        action = strategy(game, self._rng)
+        series = len(game.series())
+        victim = game.owner(action.cell) if isinstance(action, Bounce) else None
+        game.apply(action)
+        match action:
+            case Roll():
+                return f"{who} rolls {self._dice_text()} (roll 1 of {self.rules.rolls_per_turn})."
+            case Keep() if len(action.dice) == NUMBER_OF_DICE:
+                return f"{who} keeps all five dice: {self._dice_text()}."
+            case Keep():
+                kept = "-".join(str(action.dice)) or "nothing"
+                count = f"roll {game.rolls_used} of {self.rules.rolls_per_turn}"
+                return f"{who} keeps {kept} and rolls: {self._dice_text()} ({count})."
+            case Place():
+                self._last_cell = action.cell
+                label = self.rules.label(action.cell)
+                text = f"{who} places a {CHIP_NAMES[me]} chip on {action.cell} ({label})."
+                return text + self._series_text(me, series)
+            case Bounce():
+                name = game.player_names[victim]  # type: ignore[index]
+                return f"{who} bounces {name}'s chip off {action.cell}." + self._next_text()
+            case _:
+                return f"{who} can take no cell: the turn passes." + self._next_text()
+
+    def _hint(self) -> str:
+        self._require_human("see its move")
+        if self.game.positions is None:
+            return f"Hint for {self.current_name}: roll the dice first."
+        action = probability_bot(self.game, self._rng)
+        if isinstance(action, Keep):
+            kept = "-".join(str(action.dice)) or "nothing"
+            return f"Hint for {self.current_name}: keep {kept} and roll again."
+        if isinstance(action, Place):
+            return f"Hint for {self.current_name}: take {action.cell} ({self.rules.label(action.cell)})."
+        if isinstance(action, Bounce):
+            return f"Hint for {self.current_name}: bounce the chip on {action.cell}."
+        return f"Hint for {self.current_name}: nothing fits — pass the turn."
+
+    def new_game(self) -> str:
+        """Start a new game with the seats and names chosen below the board."""
+        seats = check_board_seats(self._chosen_seats())
+        self.game = self._new_game(seats, self._chosen_names(seat_names(seats)))
+        self.seats, self.bounce_mode, self._last_cell = seats, False, None
+        return self._welcome()
+
+    # --- words -------------------------------------------------------------------------------------------
+    def _welcome(self) -> str:
+        players = ", ".join(
+            f"{name} ({CHIP_NAMES[i]}, {SEAT_WORDS[seat].lower()})"
+            for i, (name, seat) in enumerate(zip(self.game.player_names, self.seats, strict=True))
+        )
+        need = self.rules.variant(players=len(self.seats)).series_to_win
+        return f"New game: {players}. {need} series of five in a row win{'s' if need == 1 else ''}."
+
+    def _dice_text(self) -> str:
+        return "-".join(str(v) for v in self.game.positions or ())
+
+    def _options_text(self) -> str:
+        game = self.game
+        cells = len(game.takeable_cells())
+        left = f" {game.rolls_left} roll(s) left." if game.rolls_left else " No rolls left."
+        if cells:
+            text = f" {cells} cell(s) to take (green)."
+        else:
+            text = " No cell fits." + (" Roll again or pass." if game.rolls_left else " Pass the turn.")
+        if game.bouncers() and game.bounce_targets():
+            text += f" A bouncer ({', '.join(game.bouncers())}): you may remove a chip."
+        return left + text
+
+    def _series_text(self, player: int, before: int) -> str:
+        made = len(self.game.series(player)) - before
+        text = ""
+        if made:
+            text = f" Five in a row: {'a series' if made == 1 else f'{made} series'} completed!"
+        return text + self._next_text()
+
+    def _next_text(self) -> str:
+        if self.game.is_over:
+            outcome = self.game.outcome
+            if outcome.is_draw:
+                return f" The game is a draw: no winner after {outcome.turns} turns."
+            return f" {self.game.player_names[outcome.winner]} wins!"
+        return f" Next: {self.current_name}."
+
+    # --- showing the state -----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Bring every widget up to date with the game."""
+        game = self.game
+        human = not game.is_over and self.current_seat == "human"
+        self.status.value = f'<div class="dp-status-line">{_caption_html(game)}</div>'
+        takeable = set(game.takeable_cells()) if human and not self.bounce_mode else set()
+        removable = set(game.bounce_targets()) if human and self.bounce_mode else set()
+        strokes: dict[Cell, set[str]] = {}
+        for player in range(game.players):
+            for series in game.series(player):
+                for c in series.cells:
+                    strokes.setdefault(c, set()).add(f"dp-stroke-{series.direction}-{player}")
+        in_series = set(strokes)
+        protected = game.protected_cells()
+        for cell, button in self.cell_buttons.items():
+            owner = game.owner(cell)
+            for player in range(3):
+                set_class(button, f"dp-chip-{player}", owner == player)
+            set_class(button, "dp-protected", cell in protected)
+            set_class(button, "dp-in-series", cell in in_series)
+            for player in range(3):
+                for direction in STROKES:
+                    css = f"dp-stroke-{direction}-{player}"
+                    set_class(button, css, css in strokes.get(cell, ()))
+            set_class(button, "dp-takeable", cell in takeable)
+            set_class(button, "dp-removable", cell in removable)
+            set_class(button, "dp-last", cell == self._last_cell)
+            button.disabled = not human  # a wrong cell is refused with the reason, on the message line
+            label = self.rules.label(cell)
+            who = f" — {game.player_names[owner]}" if owner is not None else ""
+            button.tooltip = f"{cell}: {describe_label(label)}{who}"
+        self._refresh_dice(human)
+        self._refresh_buttons(human)
+
+    def _refresh_dice(self, human: bool) -> None:
+        positions, held = self.game.positions, self.game.held
+        for i, button in enumerate(self.dice_buttons):
+            value = positions[i] if positions else 0
+            show_die(button, value, bool(positions) and held[i])
+            button.disabled = not (human and positions is not None and self.game.rolls_left > 0)
+
+    def _refresh_buttons(self, human: bool) -> None:
+        game = self.game
+        if game.positions is None:
+            self.roll_button.description = "Roll"
+        elif game.rolls_left:
+            self.roll_button.description = f"Roll again ({game.rolls_left} left)"
+        else:
+            self.roll_button.description = "No rolls left: take a cell"
+        self.roll_button.disabled = not (human and game.rolls_left > 0)
+        self.pass_button.disabled = not (human and PassTurn() in game.legal_actions())
+        can_bounce = human and bool(game.bounce_targets())
+        self.bounce_button.disabled = not can_bounce
+        self.bounce_button.description = "Cancel bounce" if self.bounce_mode else "Bounce a chip"
+        self.step_button.disabled = game.is_over or self.current_seat == "human"
+        self.hint_button.disabled = not human
+
+
+def play_board(
+    seats: Sequence[str] = ("human", "computer"),
+    names: Sequence[str] | None = None,
+    *,
+    rules: BoardRules | str = "board",
+    seed: int | None = None,
+) -> BoardUI:
+    """Open the board game widget: 2 or 3 seats, each ``"human"``, ``"computer"`` or ``"random"``.
+
+    >>> ui = play_board(seats=("computer", "random"), seed=2)
+    >>> ui.step_button.click()
+    >>> ui.last_message.startswith("Computer rolls")
+    True
+    >>> ui.close()
+    """
+    return BoardUI(seats, names, rules=rules, seed=seed)

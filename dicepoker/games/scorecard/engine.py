@@ -1,0 +1,478 @@
+"""The engine of every scorecard game: turns, rolls, holds, scoring, bonuses, the end, saving.
+
+One engine plays ``classic``, ``yahtzee``, ``yatzy`` and ``two_part``; it reads the rule set.
+
+>>> game = ScorecardGame("classic", players=["Ann", "Bo"], seed=3)
+>>> game.roll()
+Dice('12225')
+>>> game.roll(keep="222")
+Dice('22256')
+>>> game.score("Twos")
+6
+>>> game.player_names[game.current_player], game.round
+('Bo', 1)
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.games import find_game
+from dicepoker.games.scorecard.rules import ScorecardRules
+
+SAVE_FORMAT = "dicepoker.scorecard_game"
+SAVE_VERSION = 1
+
+
+# --- actions -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Roll:
+    """Roll the dice that are not held (the first roll of a turn rolls all five)."""
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Keep these dice and reroll the rest; keeping all five means "stop rolling".
+
+    >>> Keep("66"), str(Keep("66"))
+    (Keep(dice=Dice('66')), 'keep 66 and roll 3')
+    """
+
+    dice: Dice
+
+    def __init__(self, dice: Dice | str | Sequence[int]) -> None:
+        object.__setattr__(self, "dice", Dice.parse(dice))
+
+    def __str__(self) -> str:
+        if len(self.dice) == NUMBER_OF_DICE:
+            return "stop"
+        kept = str(self.dice) or "nothing"
+        return f"keep {kept} and roll {NUMBER_OF_DICE - len(self.dice)}"
+
+
+@dataclass(frozen=True)
+class Score:
+    """Score the turn's dice in ``box``, ending the turn.
+
+    >>> str(Score("Full House"))
+    'score Full House'
+    """
+
+    box: str
+
+    def __str__(self) -> str:
+        return f"score {self.box}"
+
+
+Action = Roll | Keep | Score
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: the winners (ties share the win) and every player's total."""
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class ScorecardGame(SavesAsJson):
+    """A game of 1 to 8 players on one scorecard rule set.
+
+    ``rules`` is a rule set or its name; ``players`` a list of names or a count; randomness comes
+    only from ``rng`` (a ``numpy.random.Generator``) or ``seed``.
+    """
+
+    def __init__(
+        self,
+        rules: ScorecardRules | str = "classic",
+        players: Sequence[str] | int = 1,
+        *,
+        seed: int | None = None,
+        rng: np.random.Generator | None = None,
+    ) -> None:
+        if isinstance(rules, str):
+            rules = find_game(rules)
+        if not isinstance(rules, ScorecardRules):
+            raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not a scorecard game")
+        if isinstance(players, int):
+            players = [f"Player {i + 1}" for i in range(players)]
+        names = tuple(str(p) for p in players)
+        if not 1 <= len(names) <= rules.max_players:
+            raise DicePokerError(f"{rules.name} is for 1 to {rules.max_players} players, not {len(names)}")
+        if len(set(names)) != len(names):
+            raise DicePokerError(f"player names must differ: {list(names)}")
+        if rng is not None and seed is not None:
+            raise DicePokerError("give a seed or a generator, not both")
+        self.rules: ScorecardRules = rules
+        self.player_names: tuple[str, ...] = names
+        self._rng = rng if rng is not None else np.random.default_rng(seed)
+        self._rng_start: dict[str, Any] = generator_state(self._rng)
+        self._cards: list[dict[str, int]] = [{} for _ in names]
+        self._bonus_points: list[int] = [0 for _ in names]
+        self._positions: tuple[int, ...] | None = None
+        self._held: tuple[bool, ...] = (False,) * NUMBER_OF_DICE
+        self._rolls_used = 0
+        self._stopped = False
+        self._history: list[tuple[int, Action, tuple[bool, ...]]] = []
+
+    # --- whose turn, what is on the table ------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """Index of the player whose turn it is (derived from the boxes filled)."""
+        return sum(len(c) for c in self._cards) % len(self.player_names)
+
+    @property
+    def round(self) -> int:
+        """The round number, from 1; each player has one turn a round."""
+        filled = sum(len(c) for c in self._cards) // len(self.player_names)
+        return min(filled, len(self.rules.boxes) - 1) + 1
+
+    @property
+    def dice(self) -> Dice | None:
+        """The five dice as a multiset, or ``None`` before the turn's first roll."""
+        return None if self._positions is None else Dice(self._positions)
+
+    @property
+    def positions(self) -> tuple[int, ...] | None:
+        """The five dice in table order (for display), or ``None`` before the first roll."""
+        return self._positions
+
+    @property
+    def held(self) -> tuple[bool, ...]:
+        """Which of the five positions are held for the next roll."""
+        return self._held
+
+    @property
+    def rolls_used(self) -> int:
+        return self._rolls_used
+
+    @property
+    def rolls_left(self) -> int:
+        """Rolls still allowed this turn (0 once the player stopped)."""
+        return 0 if self._stopped else self.rules.rolls_per_turn - self._rolls_used
+
+    @property
+    def first_roll(self) -> bool:
+        """True when exactly one roll has been made this turn (a score now is a first-roll score)."""
+        return self._rolls_used == 1
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action so far, as ``(player, action)``."""
+        return tuple((p, a) for p, a, _ in self._history)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    # --- refusing what the rules forbid ----------------------------------------------------------
+    def _check_turn(self, player: int | str | None) -> None:
+        if self.is_over:
+            raise IllegalActionError("the game is over: start a new game")
+        if player is None:
+            return
+        if isinstance(player, str) and player not in self.player_names:
+            raise IllegalActionError(f"no player {player!r} in this game")
+        index = self.player_names.index(player) if isinstance(player, str) else player
+        if not isinstance(index, int) or not 0 <= index < len(self.player_names):
+            raise IllegalActionError(f"no player number {player!r} in this game")
+        if index != self.current_player:
+            raise IllegalActionError(
+                f"it is {self.player_names[self.current_player]}'s turn, not {self.player_names[index]}'s"
+            )
+
+    def _check_can_roll(self) -> None:
+        if self._stopped:
+            raise IllegalActionError("you stopped rolling this turn: score a box")
+        if self._rolls_used >= self.rules.rolls_per_turn:
+            raise IllegalActionError(f"a turn has at most {self.rules.rolls_per_turn} rolls: score a box")
+
+    # --- actions -------------------------------------------------------------------------------
+    def toggle_hold(self, position: int) -> None:
+        """Hold or release the die at ``position`` (0..4) for the next roll."""
+        self._check_turn(None)
+        if not isinstance(position, int) or not 0 <= position < NUMBER_OF_DICE:
+            raise IllegalActionError(f"position {position!r} is not a die 0..4")
+        if self._positions is None:
+            raise IllegalActionError("roll first: there are no dice to hold before the first roll")
+        self._check_can_roll()
+        held = list(self._held)
+        held[position] = not held[position]
+        self._held = tuple(held)
+
+    def roll(
+        self, keep: Dice | str | Sequence[int] | None = None, *, player: int | str | None = None
+    ) -> Dice:
+        """Roll the un-held dice, or keep ``keep`` and roll the rest; returns the five dice.
+
+        Keeping all five dice is "stop": nothing is rolled and the player must score.
+        """
+        self._check_turn(player)
+        self._check_can_roll()
+        if keep is not None:
+            return self._keep(Dice.parse(keep))
+        if self._positions is not None and all(self._held):
+            self._stopped = True
+            self._history.append((self.current_player, Keep(self.dice), self._held))
+            return self.dice  # type: ignore[return-value]
+        self._do_roll()
+        return self.dice  # type: ignore[return-value]
+
+    def _keep(self, keep: Dice) -> Dice:
+        if self._positions is None:
+            raise IllegalActionError(f"roll first: cannot keep {keep} before the first roll")
+        if not self.dice.contains(keep):  # type: ignore[union-attr]
+            raise InvalidDiceError(f"cannot keep {keep}: the dice are {self.dice}")
+        held = [False] * NUMBER_OF_DICE
+        wanted = list(keep.values)
+        for i, v in enumerate(self._positions):
+            if v in wanted:
+                wanted.remove(v)
+                held[i] = True
+        self._held = tuple(held)
+        if len(keep) == NUMBER_OF_DICE:
+            self._stopped = True
+            self._history.append((self.current_player, Keep(keep), self._held))
+        else:
+            self._do_roll(record=Keep(keep))
+        return self.dice  # type: ignore[return-value]
+
+    def _do_roll(self, record: Action | None = None) -> None:
+        held = self._held if self._positions is not None else (False,) * NUMBER_OF_DICE
+        fresh = iter(int(v) for v in self._rng.integers(1, 7, size=held.count(False)))
+        old = self._positions or (0,) * NUMBER_OF_DICE
+        self._history.append((self.current_player, record or Roll(), held))
+        self._positions = tuple(old[i] if held[i] else next(fresh) for i in range(NUMBER_OF_DICE))
+        self._held = held
+        self._rolls_used += 1
+
+    def options(self) -> dict[str, int]:
+        """Every box that may be scored now, with what it would score ({} before a roll)."""
+        if self._positions is None or self.is_over:
+            return {}
+        return self.rules.options(self.dice, self._cards[self.current_player], self.first_roll)  # type: ignore[arg-type]
+
+    def score(self, box: str, *, player: int | str | None = None) -> int:
+        """Score the dice in ``box``; returns the box's score. The turn passes to the next player."""
+        self._check_turn(player)
+        if self._positions is None:
+            raise IllegalActionError(f"roll first: cannot score {box!r} before the turn's first roll")
+        who = self.current_player
+        card = self._cards[who]
+        points = self.rules.check_box(box, self.dice, card, self.first_roll)  # type: ignore[arg-type]
+        bonus = self.rules.poker_bonus_for(self.dice, card)  # type: ignore[arg-type]
+        name = self.rules.box(box).name
+        self._history.append((who, Score(name), self._held))
+        card[name] = points
+        self._bonus_points[who] += bonus
+        self._positions = None
+        self._held = (False,) * NUMBER_OF_DICE
+        self._rolls_used = 0
+        self._stopped = False
+        return points
+
+    def apply(self, action: Action, *, player: int | str | None = None) -> Dice | int | None:
+        """Carry out a :class:`Roll`, :class:`Keep` or :class:`Score` action."""
+        match action:
+            case Roll():
+                return self.roll(player=player)
+            case Keep(dice=dice):
+                return self.roll(keep=dice, player=player)
+            case Score(box=box):
+                return self.score(box, player=player)
+        raise IllegalActionError(f"{action!r} is not an action of a scorecard game")
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now: the distinct keeps (while rolls are left) and the legal boxes."""
+        if self.is_over:
+            return []
+        if self._positions is None:
+            return [Roll()]
+        actions: list[Action] = []
+        if self.rolls_left:
+            keeps = {Dice(c) for n in range(NUMBER_OF_DICE + 1) for c in combinations(self._positions, n)}
+            actions += [Keep(k) for k in sorted(keeps)]
+        actions += [Score(b) for b in self.options()]
+        return actions
+
+    # --- scorecards and totals ------------------------------------------------------------------
+    def _index(self, player: int | str | None) -> int:
+        if player is None:
+            return self.current_player
+        if isinstance(player, str):
+            if player not in self.player_names:
+                raise DicePokerError(f"no player {player!r} in this game")
+            return self.player_names.index(player)
+        if not 0 <= player < len(self.player_names):
+            raise DicePokerError(f"no player number {player} in this game")
+        return player
+
+    def scorecard(self, player: int | str | None = None) -> Mapping[str, int]:
+        """The filled boxes of a player (default: the current one), read-only."""
+        return dict(self._cards[self._index(player)])
+
+    @property
+    def scorecards(self) -> tuple[Mapping[str, int], ...]:
+        return tuple(dict(c) for c in self._cards)
+
+    def poker_bonus_points(self, player: int | str | None = None) -> int:
+        return self._bonus_points[self._index(player)]
+
+    def upper_total(self, player: int | str | None = None) -> int:
+        return self.rules.upper_total(self._cards[self._index(player)])
+
+    def upper_bonus_earned(self, player: int | str | None = None) -> bool:
+        return self.rules.upper_bonus_earned(self._cards[self._index(player)])
+
+    def totals(self) -> list[int]:
+        """Every player's total: upper + upper bonus + lower + poker bonuses."""
+        return [self.rules.total(c, b) for c, b in zip(self._cards, self._bonus_points, strict=True)]
+
+    def outcome(self) -> Outcome | None:
+        """The winners and totals once every box of every player is filled, else ``None``."""
+        if any(len(c) < len(self.rules.boxes) for c in self._cards):
+            return None
+        totals = self.totals()
+        best = max(totals)
+        return Outcome(tuple(i for i, t in enumerate(totals) if t == best), tuple(totals))
+
+    def winners(self) -> tuple[int, ...]:
+        """The indices of the winners (ties share); empty while the game goes on."""
+        outcome = self.outcome()
+        return outcome.winners if outcome else ()
+
+    def settlement(self) -> list[Fraction]:
+        """Each total minus the mean of the totals, exact; the results sum to zero.
+
+        >>> game = ScorecardGame("two_part", players=3)
+        >>> game.settlement()
+        [Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)]
+        """
+        totals = self.totals()
+        mean = Fraction(sum(totals), len(totals))
+        return [t - mean for t in totals]
+
+    def view(self) -> Any:
+        """What a strategy sees now (a :class:`dicepoker.games.scorecard.bots.TurnView`)."""
+        from dicepoker.games.scorecard.bots import TurnView
+
+        if self._positions is None:
+            raise IllegalActionError("roll first: a strategy is asked only after a roll")
+        who = self.current_player
+        return TurnView(
+            rules=self.rules,
+            filled=dict(self._cards[who]),
+            dice=self.dice,  # type: ignore[arg-type]
+            rolls_left=self.rolls_left,
+            first_roll=self.first_roll,
+            poker_bonus_points=self._bonus_points[who],
+        )
+
+    def copy(self) -> ScorecardGame:
+        """An independent copy (same rules, state and random stream)."""
+        return copy.deepcopy(self)
+
+    # --- saving and loading ---------------------------------------------------------------------
+    def _state(self) -> dict[str, Any]:
+        return {
+            "scorecards": [dict(c) for c in self._cards],
+            "poker_bonus_points": list(self._bonus_points),
+            "positions": list(self._positions) if self._positions else None,
+            "held": list(self._held),
+            "rolls_used": self._rolls_used,
+            "stopped": self._stopped,
+            "rng": generator_state(self._rng),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-able data: rules, players, the seed state, every action, the state,
+        in a checksummed envelope."""
+        return sealed(
+            SAVE_FORMAT,
+            SAVE_VERSION,
+            {
+                "rules": self.rules.to_dict(),
+                "players": list(self.player_names),
+                "rng_start": self._rng_start,
+                "history": [_action_to_dict(p, a, h) for p, a, h in self._history],
+                "state": self._state(),
+            },
+        )
+
+    @classmethod
+    def from_dict(cls, data: Any) -> ScorecardGame:
+        """Rebuild a game from :meth:`to_dict` data (replayed and checked, never half-read)."""
+        data = opened(data, SAVE_FORMAT, SAVE_VERSION, {"rules", "players", "rng_start", "history", "state"})
+        try:
+            rules = ScorecardRules.from_dict(data["rules"])
+            rng = generator_from_state(data["rng_start"])
+            game = cls(rules, data["players"], rng=rng)
+            for entry in data["history"]:
+                _replay(game, entry)
+            state = data["state"]
+            game._held = tuple(bool(h) for h in state["held"])
+        except SaveFileError:
+            raise
+        except (DicePokerError, KeyError, TypeError, ValueError, AttributeError) as err:
+            raise SaveFileError(f"saved game does not replay: {err}") from err
+        if json.loads(json.dumps(game._state())) != state:
+            raise SaveFileError("saved game was altered: its state does not match its recorded actions")
+        return game
+
+    # --- display ------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"round {self.round}, {self.player_names[self.current_player]}"
+        return f"<ScorecardGame {self.rules.name} {list(self.player_names)} {where}>"
+
+    def _repr_html_(self) -> str:
+        from dicepoker.games.scorecard.html import game_html
+
+        return game_html(self)
+
+
+def _action_to_dict(player: int, action: Action, held: tuple[bool, ...]) -> dict[str, Any]:
+    entry: dict[str, Any] = {"player": player, "held": list(held)}
+    match action:
+        case Keep(dice=dice):
+            entry.update(action="keep", dice=str(dice))
+        case Score(box=box):
+            entry.update(action="score", box=box)
+        case _:
+            entry.update(action="roll")
+    return entry
+
+
+def _replay(game: ScorecardGame, entry: Any) -> None:
+    if not isinstance(entry, dict) or set(entry) - {"player", "held", "action", "dice", "box"}:
+        raise SaveFileError(f"malformed action in saved game: {entry!r}")
+    player, kind = entry["player"], entry["action"]
+    if not isinstance(player, int):
+        raise SaveFileError(f"malformed player in saved game: {player!r}")
+    if kind == "score":
+        game.score(entry["box"], player=player)
+    elif kind == "keep":
+        game.roll(keep=entry["dice"], player=player)
+    elif kind == "roll":
+        held = entry["held"]
+        if not isinstance(held, list) or len(held) != NUMBER_OF_DICE:
+            raise SaveFileError(f"malformed held dice in saved game: {held!r}")
+        game._check_turn(player)
+        if game.positions is not None:
+            game._held = tuple(bool(h) for h in held)
+        game.roll(player=player)
+    else:
+        raise SaveFileError(f"unknown action {kind!r} in saved game")

@@ -1,0 +1,221 @@
+"""Hints from the optimal strategy: every choice of a position ranked by its expected final score.
+
+A *choice* is a :class:`Keep` (keep these dice and roll the rest; keeping all five is "stop") or
+a :class:`Score`; its *expected* value is the final total a player can expect after taking it
+and then playing optimally. The *cost* of a choice is how many points it gives up, on average,
+against the best one.
+
+>>> from dicepoker import find_game
+>>> from dicepoker.games.scorecard.bots import TurnView
+>>> from dicepoker.games.scorecard.solver.solve import solve
+>>> sixes = find_game("yatzy").variant(name="sixes", boxes=find_game("yatzy").boxes[5:6], poker_box=None)
+>>> h = hint(TurnView(sixes, {}, Dice.parse("66123"), 2, True), solution=solve(sixes, progress=False))
+>>> h.best.label, round(h.best.expected, 4)
+('keep 66 and roll 3', 17.5)
+>>> round(h.cost(Score("Sixes")), 4)  # 3 dice, 2 rolls: 3 x 11/36 sixes more on average, 6 points each
+5.5
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import IllegalActionError
+from dicepoker.games.scorecard.engine import Keep, Roll, Score
+from dicepoker.games.scorecard.solver.solve import Solution, dice_tables, solve
+
+Action = Keep | Score | Roll
+TIE = 1e-9  # expected values closer than this are equal
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of a position: the action, its expected final score and a readable label.
+
+    >>> Choice(Score("Chance"), 212.5, "score Chance (22)", 22).is_score
+    True
+    """
+
+    action: Action
+    expected: float
+    label: str
+    points: int | None = None  # for a Score: the points written now (poker bonus not included)
+
+    @property
+    def is_score(self) -> bool:
+        return isinstance(self.action, Score)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Every choice of one position, best first (``choices[0]`` is :attr:`best`).
+
+    ``cost(action)`` is the expected points an action gives up against the best choice.
+
+    >>> h = Hint((Choice(Keep("66"), 17.5, "keep 66"), Choice(Score("Sixes"), 12.0, "score Sixes")), None, 2)
+    >>> h.best.label, h.cost(Score("Sixes")), [c.label for c in h.keeps]
+    ('keep 66', 5.5, ['keep 66'])
+    """
+
+    choices: tuple[Choice, ...]
+    dice: Dice | None
+    rolls_left: int
+
+    @property
+    def best(self) -> Choice:
+        """The best choice (a Score before an equally good "stop")."""
+        return self.choices[0]
+
+    @property
+    def keeps(self) -> tuple[Choice, ...]:
+        """The keeps, ranked."""
+        return tuple(c for c in self.choices if isinstance(c.action, Keep))
+
+    @property
+    def scores(self) -> tuple[Choice, ...]:
+        """The boxes that may be scored now, ranked."""
+        return tuple(c for c in self.choices if c.is_score)
+
+    def choice(self, action: Action | str) -> Choice:
+        """The choice of ``action`` (a :class:`Keep`, :class:`Score`, or a box name)."""
+        if isinstance(action, str):
+            action = Score(action)
+        for c in self.choices:
+            if c.action == action:
+                return c
+        legal = ", ".join(str(c.action) for c in self.choices)
+        raise IllegalActionError(f"{action} is not a choice now (dice {self.dice}); the choices: {legal}")
+
+    def cost(self, action: Action | str) -> float:
+        """Expected points lost by ``action`` against the best choice (0 for a best choice)."""
+        return max(0.0, self.best.expected - self.choice(action).expected)
+
+    def verdict(self, action: Action | str) -> str:
+        """A sentence for a student: what the choice cost on average.
+
+        >>> Hint((Choice(Score("Ones"), 10.0, "score Ones"), Choice(Score("Twos"), 6.8, "score Twos")),
+        ...      None, 0).verdict(Score("Twos"))
+        'this choice cost you 3.2 points on average (best: score Ones)'
+        """
+        cost = self.cost(action)
+        if cost < 0.05:
+            return "the best choice" if cost < TIE else "as good as the best choice (to 0.1 points)"
+        kind = "keep" if isinstance(action, Keep) else "choice"
+        return f"this {kind} cost you {cost:.1f} points on average (best: {self.best.label})"
+
+    def table(self) -> pd.DataFrame:
+        """The ranked choices as a table: label, expected final score, cost against the best."""
+        rows = [
+            {"choice": c.label, "expected final score": c.expected, "cost": self.best.expected - c.expected}
+            for c in self.choices
+        ]
+        return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="rank"))
+
+    def _repr_html_(self, limit: int = 12) -> str:
+        head = f"dice {self.dice}, {self.rolls_left} roll(s) left" if self.dice else "before the first roll"
+        rows = "".join(
+            f"<tr><td>{i}</td><td>{html.escape(c.label)}</td><td>{c.expected:.2f}</td>"
+            f"<td>{self.best.expected - c.expected:.2f}</td></tr>"
+            for i, c in enumerate(self.choices[:limit], 1)
+        )
+        more = len(self.choices) - limit
+        tail = f"<tr><td colspan=4>… {more} more</td></tr>" if more > 0 else ""
+        return (
+            f"<div><b>Hint</b> ({html.escape(head)}): best is <b>{html.escape(self.best.label)}</b>, "
+            f"expected final score {self.best.expected:.2f}</div>"
+            "<table><tr><th>#</th><th>choice</th><th>expected final score</th><th>cost</th></tr>"
+            f"{rows}{tail}</table>"
+        )
+
+
+def hint(position: Any, *, solution: Solution | None = None) -> Hint:
+    """Rank every choice of a position: a :class:`ScorecardGame` (current player) or a ``TurnView``.
+
+    Before a turn's first roll the only choice is to roll; it carries the expected final score.
+    The value table comes from :func:`~.solver.solve.solve` (cached) unless ``solution`` is given.
+
+    >>> from dicepoker import ScorecardGame
+    >>> game = ScorecardGame("two_part", seed=1)
+    >>> round(hint(game).best.expected, 3)  # before the first roll: the value of the whole game
+    164.911
+    >>> game.roll()
+    Dice('13456')
+    >>> hint(game).best.label
+    'keep 6 and roll 4'
+    """
+    if hasattr(position, "view"):  # a game
+        if position.is_over:
+            raise IllegalActionError("the game is over: there is nothing to choose")
+        solution = solution or solve(position.rules)
+        if position.dice is None:
+            who = position.current_player
+            expected = solution.expected_final(position.scorecard(who), position.poker_bonus_points(who))
+            return Hint((Choice(Roll(), expected, "roll"),), None, position.rules.rolls_per_turn)
+        position = position.view()
+    solution = solution or solve(position.rules)
+    return Hint(tuple(ranked_choices(solution, position)), position.dice, position.rolls_left)
+
+
+def ranked_choices(solution: Solution, view: Any) -> list[Choice]:
+    """Every legal choice of a ``TurnView`` with its expected final score, best first.
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.games.scorecard.bots import TurnView
+    >>> yatzy = find_game("yatzy")
+    >>> sixes = yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None)
+    >>> view = TurnView(sixes, {}, Dice.parse("66666"), 1, False)
+    >>> [c.label for c in ranked_choices(solve(sixes, progress=False), view)][:3]
+    ['score Sixes (30)', 'stop and score', 'keep 6666 and roll 1']
+    """
+    rules = view.rules
+    banked = rules.upper_total(view.filled) + rules.lower_total(view.filled) + view.poker_bonus_points
+    choices = [
+        Choice(Score(box), banked + value, _score_label(box, points, bonus), points)
+        for box, points, bonus, value in score_values(solution, view)
+    ]
+    if view.rolls_left > 0:
+        turn = solution.turn(view.filled)
+        best_score = max(c.expected for c in choices)
+        for keep in _distinct_keeps(view.dice):
+            if len(keep) == NUMBER_OF_DICE:
+                choices.append(Choice(Keep(keep), best_score, "stop and score"))
+            else:
+                value = banked + turn.keep_value(keep, view.rolls_left)
+                choices.append(Choice(Keep(keep), value, str(Keep(keep))))
+    order = {id(c): i for i, c in enumerate(choices)}  # ties: boxes in scorecard order, then keeps
+    return sorted(choices, key=lambda c: (-round(c.expected / TIE), order[id(c)]))
+
+
+def score_values(solution: Solution, view: Any) -> list[tuple[str, int, int, float]]:
+    """For each legal box: (box, points now, poker bonus, points now + bonus + expected points to come).
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.games.scorecard.bots import TurnView
+    >>> view = TurnView(find_game("two_part"), {}, Dice.parse("66612"), 0, False)
+    >>> [(box, points) for box, points, _, _ in score_values(solve("two_part", progress=False), view)][-1]
+    ('Sixes', 0)
+    """
+    rules = view.rules
+    bonus = rules.poker_bonus_for(view.dice, view.filled)
+    rows = []
+    for box, points in rules.options(view.dice, view.filled, view.first_roll).items():
+        after = {**view.filled, box: points}
+        rows.append((box, points, bonus, points + bonus + solution.future_value(after)))
+    return rows
+
+
+def _score_label(box: str, points: int, bonus: int) -> str:
+    extra = f" + {bonus} bonus" if bonus else ""
+    return f"score {box} ({points}{extra})"
+
+
+def _distinct_keeps(dice: Dice) -> Iterable[Dice]:
+    tables = dice_tables()
+    roll = tables.roll_index[dice]
+    return [tables.keeps[k] for k in tables.keeps_in_roll[roll]]

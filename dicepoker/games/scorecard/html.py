@@ -1,0 +1,505 @@
+"""Pictures of dice and scorecards as HTML, for notebooks (``_repr_html_``) and the play widget.
+
+Pure functions with keyword-only options; every text that comes from outside (player names,
+box names) is HTML-escaped.
+
+>>> html = dice_html([1, 3, 3, 5, 6], held=[True, False, False, False, True])
+>>> html.count("<svg"), html.count("<circle")
+(5, 18)
+>>> from dicepoker import find_game
+>>> rows = scorecard_rows(find_game("classic"), [{"Sixes": 18}])
+>>> [r.cells[0].text for r in rows if r.label in ("Sixes", "Upper total", "Total")]
+['18', '18 / 64', '18']
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+from urllib.parse import quote
+
+from dicepoker.games.scorecard.rules import Box, ScorecardRules
+
+# where the pips of each face sit, on a 0..100 square
+PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((50, 50),),
+    2: ((27, 27), (73, 73)),
+    3: ((27, 27), (50, 50), (73, 73)),
+    4: ((27, 27), (73, 27), (27, 73), (73, 73)),
+    5: ((27, 27), (73, 27), (50, 50), (27, 73), (73, 73)),
+    6: ((27, 25), (73, 25), (27, 50), (73, 50), (27, 75), (73, 75)),
+}
+
+# colours shared by the notebook pictures and the widget
+COLOURS = {
+    "die": "#ffffff",
+    "die_edge": "#3a3a3a",
+    "pip": "#1f2937",
+    "held": "#ffd866",
+    "held_edge": "#b7791f",
+    "blank": "#e5e7eb",
+    "current": "#e8f1ff",
+    "option": "#1b7f3b",
+    "option_zero": "#9ca3af",
+    "double": "#c2410c",
+    "heading": "#374151",
+    "rule": "#d1d5db",
+}
+
+MINUS = "\u2212"
+
+
+def die_svg(value: int, *, held: bool = False, size: int = 48) -> str:
+    """One die as an inline SVG picture; ``value`` 0 draws a blank die (not rolled yet).
+
+    >>> die_svg(5).count("<circle")
+    5
+    >>> 'fill="#ffd866"' in die_svg(2, held=True)
+    True
+    """
+    if value not in PIP_SPOTS and value != 0:
+        raise ValueError(f"die value {value!r} is not one of 1..6 (or 0 for a blank die)")
+    if value == 0:
+        fill, edge = COLOURS["blank"], COLOURS["die_edge"]
+    elif held:
+        fill, edge = COLOURS["held"], COLOURS["held_edge"]
+    else:
+        fill, edge = COLOURS["die"], COLOURS["die_edge"]
+    pips = "".join(
+        f'<circle cx="{x}" cy="{y}" r="9" fill="{COLOURS["pip"]}"/>' for x, y in PIP_SPOTS.get(value, ())
+    )
+    mark = (
+        f'<text x="50" y="58" font-size="30" text-anchor="middle" fill="{COLOURS["option_zero"]}">?</text>'
+        if value == 0
+        else ""
+    )
+    label = f"die showing {value}" + (", held" if held else "") if value else "die not rolled yet"
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 100 100" '
+        f'role="img" aria-label="{label}">'
+        f'<rect x="4" y="4" width="92" height="92" rx="18" fill="{fill}" stroke="{edge}" '
+        f'stroke-width="{6 if held else 4}"/>{pips}{mark}</svg>'
+    )
+
+
+def die_svg_data_uri(value: int, *, held: bool = False) -> str:
+    """A die picture as a ``data:`` URI, for a CSS ``background-image``.
+
+    >>> die_svg_data_uri(1).startswith("data:image/svg+xml,")
+    True
+    """
+    return "data:image/svg+xml," + quote(die_svg(value, held=held, size=100))
+
+
+def dice_html(
+    values: Iterable[int] | None, *, held: Sequence[bool] | None = None, size: int = 48, caption: str = ""
+) -> str:
+    """A row of dice drawn as dice (inline SVG); held dice are drawn gold.
+
+    ``values`` is the dice in table order (``None`` or empty: no dice yet); ``held`` marks the
+    dice kept for the next roll; ``caption`` is a line of text under the dice.
+
+    >>> dice_html([6, 6, 6, 6, 6]).count('aria-label="die showing 6"')
+    5
+    >>> "no dice" in dice_html([])
+    True
+    """
+    values = list(values or ())
+    held = list(held) if held is not None else [False] * len(values)
+    if len(held) != len(values):
+        raise ValueError(f"held marks {len(held)} dice but there are {len(values)}: {values}")
+    if values:
+        pictures = "".join(die_svg(v, held=h, size=size) for v, h in zip(values, held, strict=True))
+    else:
+        pictures = (
+            f'<span style="color:{COLOURS["option_zero"]};font-style:italic">(no dice rolled yet)</span>'
+        )
+    under = (
+        f'<div style="font-size:0.9em;color:{COLOURS["heading"]};margin-top:2px">{html.escape(caption)}</div>'
+        if caption
+        else ""
+    )
+    return (
+        f'<div class="dp-dice" style="display:flex;gap:{max(size // 6, 4)}px;align-items:center;'
+        f'margin:4px 0">{pictures}</div>{under}'
+    )
+
+
+# --- the scorecard as rows of cells ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a scorecard: its text and its kind.
+
+    Kinds: ``filled`` (a score written in), ``option`` (what the current player's dice would
+    score there), ``double`` (an option a first-roll score doubles), ``closed`` (open, but not
+    allowed now), ``open`` (empty), ``sum`` (a subtotal, bonus or total), ``best`` (a winning
+    total).
+    """
+
+    text: str
+    kind: str = "open"
+
+
+@dataclass(frozen=True)
+class ScorecardRow:
+    """One row of a scorecard: ``kind`` is ``heading``, ``box``, ``sum``, ``total`` or ``settlement``."""
+
+    kind: str
+    label: str
+    cells: tuple[Cell, ...]
+    box: str | None = None
+    note: str = ""
+
+
+def signed(number: int | Fraction) -> str:
+    """A number with its sign (a true minus sign), fractions as mixed numbers.
+
+    >>> signed(5), signed(-18), signed(0), signed(Fraction(-37, 3)), signed(Fraction(1, 2))
+    ('+5', '−18', '0', '−12 1/3', '+1/2')
+    """
+    if number == 0:
+        return "0"
+    sign = "+" if number > 0 else MINUS
+    size = abs(Fraction(number))
+    whole, part = divmod(size.numerator, size.denominator)
+    if part == 0:
+        return f"{sign}{whole}"
+    fraction = f"{part}/{size.denominator}"
+    return f"{sign}{whole} {fraction}" if whole else f"{sign}{fraction}"
+
+
+def plain(number: int) -> str:
+    """A number with a true minus sign when negative.
+
+    >>> plain(-5), plain(12)
+    ('−5', '12')
+    """
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
+def _best_face_total(rules: ScorecardRules, box: Box) -> int:
+    """The most an upper box can score: five of its face against the par."""
+    return (5 - rules.par) * box.face
+
+
+def _upper_bonus_cell(rules: ScorecardRules, filled: Mapping[str, int]) -> Cell:
+    """The bonus: earned (certain), out of reach, or still open."""
+    if rules.upper_bonus_earned(filled):
+        return Cell(str(rules.upper_bonus), "sum")
+    reachable = rules.upper_total(filled) + sum(
+        _best_face_total(rules, b) for b in rules.upper_boxes if b.name not in filled
+    )
+    if reachable < rules.upper_bonus_threshold:
+        return Cell("0", "sum")
+    return Cell("", "open")
+
+
+def _progress_text(rules: ScorecardRules, filled: Mapping[str, int]) -> str:
+    """Bonus progress: ``47 / 64`` (classic) or the signed part-1 total against par (two_part)."""
+    total = rules.upper_total(filled)
+    if rules.par:
+        return signed(total)
+    return f"{plain(total)} / {rules.upper_bonus_threshold}"
+
+
+def _box_cell(
+    rules: ScorecardRules,
+    box: Box,
+    filled: Mapping[str, int],
+    *,
+    is_current: bool,
+    options: Mapping[str, int] | None,
+    first_roll: bool,
+) -> Cell:
+    if box.name in filled:
+        return Cell(plain(filled[box.name]), "filled")
+    if not is_current or options is None:
+        return Cell("", "open")
+    if box.name not in options:
+        return Cell("", "closed")
+    points = options[box.name]
+    doubles = first_roll and box.doubles and rules.first_roll_multiplier != 1 and points > 0
+    if doubles:
+        return Cell(f"{plain(points)} ({rules.first_roll_multiplier}×)", "double")
+    return Cell(plain(points), "option")
+
+
+def _section_titles(rules: ScorecardRules) -> tuple[str, str, str, str]:
+    """Headings and subtotal names: upper/lower, or part 1/part 2 when the upper boxes have a par."""
+    if rules.par:
+        return (f"Part 1 (par {rules.par} of each face)", "Part 2", "Part 1 total", "Part 2 total")
+    return ("Upper section", "Lower section", "Upper total", "Lower total")
+
+
+def _doubling_note(rules: ScorecardRules) -> str:
+    """Which lower boxes a first-roll score multiplies, e.g. ``2× when scored after the first roll``."""
+    doubling = [b for b in rules.lower_boxes if b.doubles]
+    if not doubling or rules.first_roll_multiplier == 1:
+        return ""
+    note = f"{rules.first_roll_multiplier}× when scored after the first roll"
+    others = [b.name for b in rules.lower_boxes if not b.doubles]
+    return note + (f", except {', '.join(others)}" if others else "")
+
+
+def is_finished(rules: ScorecardRules, scorecards: Sequence[Mapping[str, int]]) -> bool:
+    """Whether every box of every scorecard is filled (the game is over).
+
+    >>> from dicepoker import find_game
+    >>> is_finished(find_game("classic"), [{}])
+    False
+    """
+    return bool(scorecards) and all(len(card) >= len(rules.boxes) for card in scorecards)
+
+
+def scorecard_rows(
+    rules: ScorecardRules,
+    scorecards: Sequence[Mapping[str, int]],
+    *,
+    poker_bonus_points: Sequence[int] | None = None,
+    options: Mapping[str, int] | None = None,
+    current: int | None = None,
+    first_roll: bool = False,
+    settlement: bool | None = None,
+) -> list[ScorecardRow]:
+    """The scorecard as rows of cells, one cell per player: the data both pictures are drawn from.
+
+    ``options`` (what each legal box would score now) is shown in the ``current`` player's
+    column. ``settlement`` adds each total minus the mean at the end; by default it is shown
+    for games whose upper boxes have a par (``two_part``, settled against the table's mean).
+
+    >>> from dicepoker import find_game
+    >>> rows = scorecard_rows(find_game("two_part"), [{"Fives": -5}, {}])
+    >>> [(r.label, r.cells[0].text) for r in rows if r.kind in ("heading", "sum")][:3]
+    [('Part 1 (par 3 of each face)', ''), ('Part 1 total', '−5'), ('Part 1 bonus', '')]
+    """
+    n = len(scorecards)
+    bonuses = list(poker_bonus_points) if poker_bonus_points is not None else [0] * n
+    if len(bonuses) != n:
+        raise ValueError(f"{len(bonuses)} poker bonus counts for {n} scorecards")
+    upper_title, lower_title, upper_sum, lower_sum = _section_titles(rules)
+    blank = tuple(Cell("") for _ in range(n))
+    rows: list[ScorecardRow] = []
+
+    def box_rows(boxes: Iterable[Box]) -> None:
+        for box in boxes:
+            cells = tuple(
+                _box_cell(
+                    rules,
+                    box,
+                    card,
+                    is_current=i == current,
+                    options=options,
+                    first_roll=first_roll,
+                )
+                for i, card in enumerate(scorecards)
+            )
+            note = f"{rules.first_roll_multiplier}× on the first roll" if box.doubles else ""
+            rows.append(ScorecardRow("box", box.name, cells, box=box.name, note=note))
+
+    rows.append(ScorecardRow("heading", upper_title, blank))
+    box_rows(rules.upper_boxes)
+    threshold = f"≥ {plain(rules.upper_bonus_threshold)}"
+    rows.append(
+        ScorecardRow(
+            "sum",
+            upper_sum,
+            tuple(Cell(_progress_text(rules, c), "sum") for c in scorecards),
+            note=f"bonus at {threshold}",
+        )
+    )
+    bonus_name = "Part 1 bonus" if rules.par else "Bonus"
+    rows.append(
+        ScorecardRow(
+            "sum",
+            bonus_name,
+            tuple(_upper_bonus_cell(rules, c) for c in scorecards),
+            note=f"{rules.upper_bonus} at {threshold}",
+        )
+    )
+    rows.append(ScorecardRow("heading", lower_title, blank, note=_doubling_note(rules)))
+    box_rows(rules.lower_boxes)
+    if rules.poker_bonus:
+        rows.append(
+            ScorecardRow(
+                "sum",
+                f"{rules.poker_box} bonus",
+                tuple(Cell(str(b) if b else "", "sum") for b in bonuses),
+                note=f"+{rules.poker_bonus} each",
+            )
+        )
+    rows.append(
+        ScorecardRow("sum", lower_sum, tuple(Cell(plain(rules.lower_total(c)), "sum") for c in scorecards))
+    )
+    totals = [rules.total(c, b) for c, b in zip(scorecards, bonuses, strict=True)]
+    over = is_finished(rules, scorecards)
+    best = max(totals, default=0)
+    rows.append(
+        ScorecardRow(
+            "total",
+            "Total",
+            tuple(Cell(plain(t), "best" if over and t == best and n > 1 else "sum") for t in totals),
+        )
+    )
+    show_settlement = bool(rules.par) if settlement is None else settlement
+    if over and show_settlement and n > 0:
+        mean = Fraction(sum(totals), n)
+        rows.append(
+            ScorecardRow(
+                "settlement",
+                "Settlement",
+                tuple(Cell(signed(t - mean), "sum") for t in totals),
+                note="total − mean",
+            )
+        )
+    return rows
+
+
+# --- the scorecard as an HTML table ---------------------------------------------------------------
+CELL_STYLES = {
+    "filled": "color:#111827",
+    "option": f"color:{COLOURS['option']};font-style:italic",
+    "double": f"color:{COLOURS['double']};font-style:italic;font-weight:bold",
+    "closed": f"color:{COLOURS['option_zero']}",
+    "open": "",
+    "sum": "color:#111827",
+    "best": "color:#111827;font-weight:bold;background:#fff3c4",
+}
+
+
+def _cell_html(cell: Cell, *, current: bool, bold: bool) -> str:
+    style = CELL_STYLES.get(cell.kind, "")
+    if cell.kind in ("option", "double") and cell.text.startswith("0"):
+        style = f"color:{COLOURS['option_zero']};font-style:italic"
+    if current and cell.kind != "best":
+        style += f";background:{COLOURS['current']}"
+    if bold:
+        style += ";font-weight:bold"
+    return f'<td style="padding:2px 10px;text-align:right;{style}">{html.escape(cell.text)}</td>'
+
+
+def _note_html(note: str) -> str:
+    if not note:
+        return ""
+    style = f"color:{COLOURS['option_zero']};font-size:0.85em;font-weight:normal"
+    return f' <span style="{style}">({html.escape(note)})</span>'
+
+
+def scorecard_html(
+    rules: ScorecardRules,
+    scorecards: Sequence[Mapping[str, int]],
+    *,
+    player_names: Sequence[str] | None = None,
+    poker_bonus_points: Sequence[int] | None = None,
+    options: Mapping[str, int] | None = None,
+    current: int | None = None,
+    first_roll: bool = False,
+    settlement: bool | None = None,
+) -> str:
+    """The scorecards of all players as an HTML table.
+
+    Upper boxes, subtotal with bonus progress (``47 / 64``), bonus, lower boxes, poker bonuses
+    and totals; for ``two_part`` the two parts, the par progress, the boxes a first-roll score
+    doubles (``2×``) and at the end the settlement. ``options`` shows the would-be scores of the
+    ``current`` player in green.
+
+    >>> from dicepoker import find_game
+    >>> table = scorecard_html(find_game("classic"), [{"Pair": 16}], player_names=["<Ann>"])
+    >>> "&lt;Ann&gt;" in table and "<Ann>" not in table
+    True
+    """
+    n = len(scorecards)
+    names = list(player_names) if player_names is not None else [f"Player {i + 1}" for i in range(n)]
+    if len(names) != n:
+        raise ValueError(f"{len(names)} player names for {n} scorecards")
+    rows = scorecard_rows(
+        rules,
+        scorecards,
+        poker_bonus_points=poker_bonus_points,
+        options=options,
+        current=current,
+        first_roll=first_roll,
+        settlement=settlement,
+    )
+    head = "".join(
+        f'<th style="padding:4px 10px;text-align:right;'
+        f'{"background:" + COLOURS["current"] if i == current else ""}">'
+        f"{'▶ ' if i == current else ''}{html.escape(str(name))}</th>"
+        for i, name in enumerate(names)
+    )
+    body = []
+    for row in rows:
+        if row.kind == "heading":
+            body.append(
+                f'<tr><th colspan="{n + 1}" style="text-align:left;padding:8px 10px 2px;'
+                f'color:{COLOURS["heading"]};border-bottom:1px solid {COLOURS["rule"]}">'
+                f"{html.escape(row.label)}{_note_html(row.note)}</th></tr>"
+            )
+            continue
+        bold = row.kind in ("total", "settlement")
+        note = _note_html(row.note) if row.kind != "box" else ""
+        top = f"border-top:2px solid {COLOURS['heading']};" if row.kind == "total" else ""
+        label_weight = "font-weight:bold;" if row.kind != "box" else ""
+        cells = "".join(_cell_html(c, current=i == current, bold=bold) for i, c in enumerate(row.cells))
+        body.append(
+            f'<tr style="{top}"><td style="padding:2px 10px;text-align:left;{label_weight}">'
+            f"{html.escape(row.label)}{note}</td>{cells}</tr>"
+        )
+    title = html.escape(rules.title)
+    return (
+        f'<table class="dp-scorecard" style="border-collapse:collapse;font-variant-numeric:tabular-nums;'
+        f'font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif">'
+        f'<caption style="text-align:left;font-weight:bold;padding:2px 10px">{title}</caption>'
+        f'<thead><tr><th style="text-align:left;padding:4px 10px">Box</th>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def turn_caption(game: Any) -> str:
+    """One line about the turn: round, whose turn, rolls left; or the winners at the end.
+
+    >>> from dicepoker import ScorecardGame
+    >>> turn_caption(ScorecardGame("classic", players=["Ann", "Bo"]))
+    "Round 1 of 15 · Ann's turn · 3 rolls left"
+    """
+    names = game.player_names
+    if game.is_over:
+        winners = [names[i] for i in game.winners()]
+        totals = game.totals()
+        if len(names) == 1:
+            return f"Game over: {names[0]} scored {plain(totals[0])}"
+        if len(winners) == 1:
+            return f"Game over: {winners[0]} wins with {plain(max(totals))}"
+        return f"Game over: {' and '.join(winners)} share the win with {plain(max(totals))}"
+    left = game.rolls_left
+    rolls = f"{left} roll{'s' if left != 1 else ''} left"
+    return f"Round {game.round} of {len(game.rules.boxes)} · {names[game.current_player]}'s turn · {rolls}"
+
+
+def game_html(game: Any) -> str:
+    """A scorecard game as HTML: the turn, the dice on the table and every player's scorecard.
+
+    >>> from dicepoker import ScorecardGame
+    >>> game = ScorecardGame("classic", players=["Ann", "Bo"], seed=3)
+    >>> _ = game.roll()
+    >>> page = game_html(game)
+    >>> page.count("<svg"), "▶ Ann" in page
+    (5, True)
+    """
+    positions = game.positions
+    if game.is_over:
+        dice = f'<div style="font-weight:bold;margin:4px 0">{html.escape(turn_caption(game))}</div>'
+    else:
+        dice = dice_html(positions, held=game.held if positions else None, caption=turn_caption(game))
+    card = scorecard_html(
+        game.rules,
+        list(game.scorecards),
+        player_names=game.player_names,
+        poker_bonus_points=[game.poker_bonus_points(i) for i in range(len(game.player_names))],
+        options=game.options() if positions else None,
+        current=None if game.is_over else game.current_player,
+        first_roll=game.first_roll,
+    )
+    return f'<div class="dp-game">{dice}{card}</div>'

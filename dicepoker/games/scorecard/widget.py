@@ -1,0 +1,718 @@
+"""The play widget: a scorecard game at the table, for 1 to 4 seats, each a human or the computer.
+
+Click dice to hold or release them, roll, click a box of the scorecard to score it. A computer
+seat's turn is shown one action at a time (Step), or the whole turn at once. Every refused
+action is explained on the message line; the game is left unchanged.
+
+>>> ui = play("classic", seats=("human", "human"), names=["Ann", "Bo"], seed=3)
+>>> ui.roll_button.click()
+>>> ui.game.rolls_left, ui.last_message.startswith("Ann rolls")
+(2, True)
+>>> ui.box_buttons["Chance"].click()
+>>> ui.game.scorecard("Ann") == {"Chance": ui.game.scorecard("Ann")["Chance"]}, ui.current_name
+(True, 'Bo')
+>>> ui.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Callable, Mapping, Sequence
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+import ipywidgets as widgets
+import numpy as np
+
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.games import find_game
+from dicepoker.games.scorecard.bots import Strategy, default_computer_strategy
+from dicepoker.games.scorecard.engine import Keep, Score, ScorecardGame
+from dicepoker.games.scorecard.html import COLOURS, Cell, plain, scorecard_rows, signed, turn_caption
+from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.ui.widget import (
+    DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
+    GameWidget,
+    app_box,
+    die_face_css,
+    message_css,
+    set_class,
+    setup_box,
+    show_die,
+    style_widget,
+    title_widget,
+)
+
+SEAT_KINDS = ("human", "computer")
+MAX_SEATS = 4
+STEP_DELAY = 0.9  # seconds between a computer's actions when it plays by itself
+LOG_LINES = 6  # earlier messages shown under the message line
+THINKING = "Thinking … (the first time, the computer solves the whole game: this can take a while)"
+
+
+def slug(name: str) -> str:
+    """A box name as a CSS class suffix: lower case, spaces to ``-``.
+
+    >>> slug("Two Pairs")
+    'two-pairs'
+    """
+    return name.lower().replace(" ", "-")
+
+
+def dice_text(values: Sequence[int]) -> str:
+    """Dice as text for the message line, e.g. ``3-3-5-1-6``.
+
+    >>> dice_text((3, 3, 5, 1, 6))
+    '3-3-5-1-6'
+    """
+    return "-".join(str(v) for v in values)
+
+
+def does(who: str, verb: str) -> str:
+    """A player and a verb, in the second person for a player called "You".
+
+    >>> does("Ann", "rolls"), does("You", "rolls"), does("you", "is")
+    ('Ann rolls', 'You roll', 'you are')
+    """
+    if who.strip().lower() != "you":
+        return f"{who} {verb}"
+    return f"{who} {'are' if verb == 'is' else verb.removesuffix('s')}"
+
+
+def kept_positions(positions: Sequence[int], keep: Dice) -> tuple[bool, ...]:
+    """Which table positions a keep holds: the first dice showing the kept values, left to right.
+
+    >>> kept_positions((6, 2, 6, 3, 6), Dice.parse("66"))
+    (True, False, True, False, False)
+    """
+    wanted = list(keep.values)
+    held = []
+    for v in positions:
+        held.append(v in wanted)
+        if v in wanted:
+            wanted.remove(v)
+    return tuple(held)
+
+
+def default_names(seats: Sequence[str]) -> list[str]:
+    """Names for seats without one: ``Player 1``, ``Player 2``; ``Computer`` (numbered if several).
+
+    >>> default_names(["human", "computer", "human"])
+    ['Player 1', 'Computer', 'Player 3']
+    """
+    computers = [i for i, s in enumerate(seats) if s == "computer"]
+    names = []
+    for i, seat in enumerate(seats):
+        if seat == "computer":
+            names.append("Computer" if len(computers) == 1 else f"Computer {computers.index(i) + 1}")
+        else:
+            names.append(f"Player {i + 1}")
+    return names
+
+
+def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
+    """The seats as a tuple, refused unless 1 to 4 seats each ``"human"`` or ``"computer"``.
+
+    >>> check_seats(["human", "robot"])
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human' or 'computer'
+    """
+    if isinstance(seats, str):
+        seats = (seats,)
+    seats = tuple(seats)
+    if not 1 <= len(seats) <= MAX_SEATS:
+        raise DicePokerError(f"the play widget seats 1 to {MAX_SEATS} players, not {len(seats)}")
+    for i, seat in enumerate(seats):
+        if seat not in SEAT_KINDS:
+            raise UnknownNameError(f"seat {i + 1} is {seat!r}: a seat is 'human' or 'computer'")
+    return seats
+
+
+def load_hints() -> ModuleType | None:
+    """The hints module (best choice and its expected value), or ``None`` if it is not installed."""
+    try:
+        return import_module("dicepoker.games.scorecard.hints")
+    except ImportError:
+        return None
+
+
+def style_sheet() -> str:
+    """The widget's CSS: dice pictures on the die buttons, colours of held dice, cells and messages."""
+    return f"""<style>
+.dp-app {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111827; }}
+.dp-app .dp-title {{ font-size: 1.35em; font-weight: 700; }}
+.dp-app .dp-status-line {{ font-size: 1.1em; }}
+.dp-app .jupyter-button.dp-die {{
+  width: 58px; height: 58px; padding: 0; margin: 0 3px; border: none; box-shadow: none;
+  background-color: transparent; background-repeat: no-repeat; background-position: center;
+  background-size: 100% 100%; color: transparent; transition: transform 0.12s;
+}}
+.dp-app .jupyter-button.dp-die:disabled {{ opacity: 1; cursor: default; }}
+.dp-app .jupyter-button.dp-die:focus {{ outline: none; }}
+.dp-app .dp-dice-row {{ overflow: visible; }}
+.dp-app .jupyter-button.dp-die:hover:enabled {{ transform: translateY(-2px); box-shadow: none; }}
+.dp-app .jupyter-button.dp-die.dp-held {{ transform: translateY(-8px); }}
+.dp-app .jupyter-button.dp-box {{ font-weight: 600; border-radius: 4px; }}
+.dp-app .jupyter-button.dp-box.dp-box-zero {{ font-weight: 400; }}
+{die_face_css(".dp-app")}
+.dp-app .dp-cell {{ text-align: right; padding: 0 10px; line-height: 26px; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; font-variant-numeric: tabular-nums; }}
+.dp-app .dp-label {{ text-align: left; }}
+.dp-app .dp-cell-current {{ background: {COLOURS["current"]}; }}
+.dp-app .dp-cell-sum, .dp-app .dp-label-sum {{ font-weight: 600; }}
+.dp-app .dp-cell-total, .dp-app .dp-label-total {{ font-weight: 700; border-top: 2px solid #374151; }}
+.dp-app .dp-cell-settlement, .dp-app .dp-label-settlement {{ font-weight: 700; }}
+.dp-app .dp-scorecard > .widget-html {{ min-width: 0; overflow: hidden; }}
+.dp-app .dp-scorecard > .widget-html.dp-wide {{ overflow: visible; }}
+.dp-app .dp-cell-best {{ background: #fff3c4; }}
+.dp-app .dp-cell-option {{ color: {COLOURS["option"]}; font-style: italic; }}
+.dp-app .dp-cell-double {{ color: {COLOURS["double"]}; font-style: italic; }}
+.dp-app .dp-heading {{ color: {COLOURS["heading"]}; font-weight: 700; border-bottom: 1px solid #d1d5db;
+  line-height: 1.3; padding: 10px 10px 2px 10px; white-space: nowrap; }}
+.dp-app .dp-note {{ color: #6b7280; font-size: 0.85em; font-weight: 400; }}
+.dp-app .dp-head {{ text-align: right; padding: 0 10px; font-weight: 700; line-height: 1.2; }}
+.dp-app .dp-head.dp-label {{ text-align: left; }}
+.dp-app .dp-help {{ color: #4b5563; font-size: 0.95em; line-height: 1.3; }}
+.dp-app .dp-name {{ overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }}
+{message_css(".dp-app")}
+.dp-app .dp-msg {{ line-height: 1.4; }}
+.dp-app .dp-log-lines {{ margin: 4px 0 0 0; padding-left: 18px; color: #6b7280; font-size: 0.9em;
+  line-height: 1.35; }}
+.dp-app .dp-msg-computer {{ border-left-color: #7c3aed; background: #f5f3ff; }}
+</style>"""
+
+
+BOX_COLOURS = {  # (button colour, text colour) of a box button
+    "option": ("#dcfce7", "#166534"),
+    "double": ("#ffedd5", "#9a3412"),
+    "zero": ("#f3f4f6", "#6b7280"),
+}
+
+
+class PlayUI(GameWidget):
+    """A scorecard game with widgets: dice to hold, Roll, box buttons, Step for the computer.
+
+    The UI owns a :class:`ScorecardGame` (``ui.game``); each button calls one game action and
+    then :meth:`refresh`. Refused actions (a :class:`DicePokerError`) go to the message line.
+    ``strategy`` maps the rule set to the computer seats' strategy (default:
+    :func:`dicepoker.games.scorecard.bots.default_computer_strategy`); ``hints`` is the hints module, ``True``
+    to use :mod:`dicepoker.games.scorecard.hints` when installed, or ``False`` for none.
+
+    >>> ui = PlayUI("two_part", seats=("human",), seed=1)
+    >>> ui.game.rules.name, "dp-two_part" in ui.root._dom_classes
+    ('two_part', True)
+    >>> ui.box_buttons["Chance"].click()
+    >>> ui.last_message
+    "roll first: cannot score 'Chance' before the turn's first roll"
+    """
+
+    DIE_SIZE = "58px"
+    DIE_FONT_SIZE = "40px"
+    MESSAGE_ICONS = {"error": "⚠ ", "good": "★ "}
+    REFUSED = ""  # the reason alone: "roll first: cannot score ..."
+
+    def __init__(
+        self,
+        game: str | ScorecardRules = "classic",
+        seats: Sequence[str] = ("human", "computer"),
+        names: Sequence[str] | None = None,
+        seed: int | None = None,
+        *,
+        strategy: Callable[[ScorecardRules], Strategy] | None = None,
+        hints: ModuleType | None | bool = True,
+    ) -> None:
+        super().__init__()
+        rules = find_game(game) if isinstance(game, str) else game
+        if not isinstance(rules, ScorecardRules):
+            raise DicePokerError(f"{getattr(rules, 'name', game)!r} is not a scorecard game")
+        self.rules: ScorecardRules = rules
+        self.seats: tuple[str, ...] = check_seats(seats)
+        if names is not None and len(names) != len(self.seats):
+            raise DicePokerError(f"{len(names)} names for {len(self.seats)} seats: {list(names)}")
+        self._rng = np.random.default_rng(seed)
+        self.strategy: Strategy = (strategy or default_computer_strategy)(rules)
+        self._strategy_used = False
+        self.hints = load_hints() if hints is True else (hints or None)
+        self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
+        self._generation = 0  # counts games, so a scheduled computer step never acts on a new one
+        self._last_actor = 0
+        self.auto_delay = STEP_DELAY
+        self._build_widgets(names)
+        self.game = self._new_game(self.seats, self._names_for(self.seats))
+        self._say(self._welcome())
+        self.refresh()
+
+    # --- building the widgets ----------------------------------------------------------------
+    def _build_widgets(self, names: Sequence[str] | None) -> None:
+        self._style = style_widget(style_sheet())
+        self.title = title_widget(self.rules.title)
+        self.status = widgets.HTML()
+        self.status.add_class("dp-status")
+        self.dice_buttons = [self._die_button(i) for i in range(NUMBER_OF_DICE)]
+        self.roll_button = self._button("Roll", "dp-roll", self._roll, "primary", width="190px")
+        self.step_button = self._button("Step ▶", "dp-step", self.step, "", width="130px")
+        self.turn_button = self._button(
+            "Whole turn ▶▶", "dp-step-turn", self.play_computer_turn, "", width="130px"
+        )
+        self.hint_button = self._button("Hint", "dp-hint", self._hint, "info", width="100px")
+        self.auto_play = widgets.Checkbox(False, description="Computer plays by itself", indent=False)
+        self.auto_play.add_class("dp-auto")
+        self.auto_play.observe(self._on_auto, names="value")
+        self.coach = widgets.Checkbox(False, description="Coach: tell me what each choice cost", indent=False)
+        self.coach.add_class("dp-coach")
+        self.log = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.log.add_class("dp-log")
+        self._earlier: list[str] = []
+        self._last_transient = False
+        self.box_buttons = {name: self._box_button(name) for name in self.rules.box_names}
+        self.scorecard = widgets.GridBox(layout=widgets.Layout(grid_gap="1px 0px", align_items="flex-end"))
+        self.scorecard.add_class("dp-scorecard")
+        self._cells: dict[tuple[str, int], widgets.HTML] = {}
+        self._setup_widgets(names)
+        dice_row = widgets.HBox(
+            self.dice_buttons, layout=widgets.Layout(padding="14px 0 6px 0", overflow="visible")
+        )
+        dice_row.add_class("dp-dice-row")
+        controls = widgets.VBox([widgets.HBox([self.roll_button, self.hint_button]), self.coach])
+        computer = widgets.HBox([self.step_button, self.turn_button])
+        self._computer_row = widgets.VBox([computer, self.auto_play])
+        table = widgets.VBox(
+            [
+                widgets.HTML(
+                    '<div class="dp-help">Click a die to hold it. Click a green score to write it down.</div>'
+                ),
+                dice_row,
+            ]
+            + [controls, self._computer_row, self.message, self.log],
+            layout=widgets.Layout(width="345px", margin="0 18px 0 0"),
+        )
+        self.root = app_box(
+            [
+                self._style,
+                self.title,
+                self.status,
+                widgets.HBox([table, self.scorecard], layout=widgets.Layout(flex_flow="row wrap")),
+                self._setup,
+            ],
+            self.rules.name,
+        )
+
+    def _setup_widgets(self, names: Sequence[str] | None) -> None:
+        """The seat choosers and name boxes (used by New game) and the New game button."""
+        self.seat_choosers: list[widgets.Dropdown] = []
+        self.name_boxes: list[widgets.Text] = []
+        columns = []
+        options = [("Human", "human"), ("Computer", "computer"), ("—", "empty")]
+        for i in range(MAX_SEATS):
+            kind = self.seats[i] if i < len(self.seats) else "empty"
+            name = names[i] if names is not None and i < len(names) else ""
+            columns.append(self._seat_column(i, options, kind, name, f"name of seat {i + 1}", "120px"))
+        self.new_game_button = self._button("New game", "dp-new-game", self.new_game, "success")
+        label = widgets.HTML("<b>Players</b> (for the next game):", layout=widgets.Layout(width="100%"))
+        self._setup = setup_box(
+            [
+                label,
+                widgets.HBox([*columns, self.new_game_button], layout=widgets.Layout(align_items="flex-end")),
+            ],
+            "16px",
+        )
+
+    def _box_button(self, name: str) -> widgets.Button:
+        button = widgets.Button(
+            description="", layout=widgets.Layout(width="auto", height="26px", margin="0 2px")
+        )
+        button.add_class("dp-box")
+        button.add_class(f"dp-box-{slug(name)}")
+        button.on_click(lambda _button: self._do(lambda: self._score(name)))
+        return button
+
+    # --- the model: the players' names, a new game ------------------------------------------------
+    def _names_for(self, seats: Sequence[str]) -> list[str]:
+        return self._chosen_names(default_names(seats))
+
+    def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> ScorecardGame:
+        seed = int(self._rng.integers(2**32))
+        return ScorecardGame(self.rules, players=list(names), seed=seed)
+
+    # --- actions: each calls the game; _do then refreshes and says what happened ------------------
+    def _kind_of(self) -> str:
+        if self.game.is_over:
+            return "good"
+        if self.seats[self._last_actor] == "computer":
+            return "computer"
+        return "info"
+
+    def _toggle(self, position: int) -> str:
+        self._require_human("see its move")
+        self._last_actor = self.game.current_player
+        self.game.toggle_hold(position)
+        value = self.game.positions[position]  # type: ignore[index]
+        held = self.game.held[position]
+        return f"{does(self.current_name, 'holds' if held else 'releases')} a {value}."
+
+    def _roll(self) -> str:
+        self._require_human("see its roll")
+        who = self.current_name
+        self._last_actor = self.game.current_player
+        if self.game.positions is None:
+            self.game.roll()
+            return f"{does(who, 'rolls')} {dice_text(self.game.positions)}." + self._rolls_left_text()  # type: ignore[arg-type]
+        keep = Keep(Dice(v for v, h in zip(self.game.positions, self.game.held, strict=True) if h))
+        coach = self._coach_before()
+        self.game.roll()
+        if self.game.rolls_left == 0 and len(keep.dice) == NUMBER_OF_DICE:
+            text = f"{does(who, 'keeps')} all five dice: now score a box."
+        else:
+            text = f"{does(who, 'rolls')} {dice_text(self.game.positions)}." + self._rolls_left_text()  # type: ignore[arg-type]
+        return text + self._coach_after(coach, keep, "keep")
+
+    def _score(self, box: str) -> str:
+        self._require_human("see its choice")
+        who = self.current_name
+        self._last_actor = self.game.current_player
+        coach = self._coach_before() if self.game.positions is not None else None
+        name = self.rules.box(box).name
+        bonus_before = self.game.poker_bonus_points()
+        points = self.game.score(name)
+        return self._scored_text(who, name, points, bonus_before) + self._coach_after(
+            coach, Score(name), "choice"
+        )
+
+    def _scored_text(self, who: str, box: str, points: int, bonus_before: int) -> str:
+        player = self.game.player_names.index(who)
+        text = f"{does(who, 'writes')} {plain(points)} in {box}."
+        extra = self.game.poker_bonus_points(player) - bonus_before
+        if extra:
+            text += f" {self.rules.poker_box} bonus: +{extra}!"
+        if self.game.is_over:
+            text += " " + self._final_text()
+        return text
+
+    def _rolls_left_text(self) -> str:
+        left = self.game.rolls_left
+        if left == 0:
+            return " No rolls left: score a box."
+        return f" {left} roll{'s' if left != 1 else ''} left."
+
+    def _final_text(self) -> str:
+        text = turn_caption(self.game) + "."
+        if self.rules.par and len(self.game.player_names) > 1:
+            settled = ", ".join(
+                f"{n} {signed(s)}"
+                for n, s in zip(self.game.player_names, self.game.settlement(), strict=True)
+            )
+            text += f" Settlement: {settled}."
+        return text
+
+    # --- the computer's turn, one action at a time ----------------------------------------------
+    def step(self) -> str:
+        """Make the computer seat whose turn it is take one action: roll, keep or score."""
+        self._require_computer()
+        game, who = self.game, self.current_name
+        self._last_actor = game.current_player
+        if game.positions is None:
+            game.roll()
+            return f"{does(who, 'rolls')} {dice_text(game.positions)}."  # type: ignore[arg-type]
+        if self._pending_keep is not None:
+            keep, self._pending_keep = self._pending_keep, None
+            game.apply(keep)
+            rerolled = NUMBER_OF_DICE - len(keep.dice)
+            return f"{does(who, 'rerolls')} {rerolled}: {dice_text(game.positions)}."  # type: ignore[arg-type]
+        if not self._strategy_used:  # the first decision may load or solve a value table
+            self._say(f"{does(who, 'is')} thinking …", "computer", transient=True)
+            self._strategy_used = True
+        choice = self.strategy(game.view())
+        if isinstance(choice, Score):
+            bonus_before = game.poker_bonus_points()
+            points = game.score(choice.box)
+            return self._scored_text(who, self.rules.box(choice.box).name, points, bonus_before)
+        if not isinstance(choice, Keep):
+            raise IllegalActionError(f"the computer's strategy chose {choice!r}, not Keep(...) or Score(...)")
+        if len(choice.dice) == NUMBER_OF_DICE:
+            game.apply(choice)
+            return f"{does(who, 'keeps')} all five dice: {dice_text(game.positions)}."  # type: ignore[arg-type]
+        if not game.dice.contains(choice.dice):  # type: ignore[union-attr]
+            raise IllegalActionError(f"the computer wanted to keep {choice.dice}, not among {game.dice}")
+        self._pending_keep = choice
+        kept = str(choice.dice) and "-".join(str(choice.dice))
+        return (
+            f"{does(who, 'keeps')} {kept or 'nothing'} and will reroll {NUMBER_OF_DICE - len(choice.dice)}."
+        )
+
+    def play_computer_turn(self) -> str:
+        """Play the rest of the computer's turn at once; the message tells what it did."""
+        if self.game.is_over or self.current_seat != "computer":
+            return self.step()  # refused with the reason
+        who, steps = self.game.current_player, []
+        while not self.game.is_over and self.game.current_player == who and len(steps) < 20:
+            steps.append(self.step())
+            if self.game.positions is None:  # it scored: the turn is over
+                break
+        return " ".join(steps)
+
+    def _on_auto(self, change: Mapping[str, Any]) -> None:
+        self.refresh()
+
+    def _schedule_computer(self) -> None:
+        """With "Computer plays by itself" ticked, take the next computer step after a pause."""
+        if not self.auto_play.value or self.game.is_over or self.current_seat != "computer":
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python, tests): Step by hand
+            return
+        generation = self._generation
+
+        def go() -> None:
+            still = generation == self._generation and self.auto_play.value and not self.game.is_over
+            if still and self.current_seat == "computer":
+                self._do(self.step)
+
+        loop.call_later(self.auto_delay, go)
+
+    # --- hints and the cost of each choice --------------------------------------------------------
+    def _hint(self) -> str:
+        if self.hints is None:
+            raise IllegalActionError("hints are not available in this installation")
+        self._require_human("see its move")
+        self._last_actor = self.game.current_player
+        if self.game.positions is None:
+            return "Hint: roll the dice first — there is nothing to choose yet."
+        self._say(THINKING, transient=True)
+        best = self.hints.hint(self.game).best
+        return f"Hint: {best.label} — expected final score {best.expected:.1f} with best play."
+
+    def _coach_before(self) -> Any:
+        """The hint for the state before a human's choice (``None`` without hints)."""
+        if self.hints is None or not self.coach.value or self.game.positions is None or self.game.is_over:
+            return None
+        self._say(THINKING, transient=True)
+        try:
+            return self.hints.hint(self.game)
+        except DicePokerError:  # no hint for this game: play on without the coach
+            return None
+
+    @staticmethod
+    def _coach_after(coach: Any, action: Keep | Score, what: str) -> str:
+        if coach is None:
+            return ""
+        cost = float(coach.cost(action))
+        if cost < 0.05:
+            return f" That {what} was the best one."
+        return f" This {what} cost you {cost:.1f} points on average (best: {coach.best.label})."
+
+    # --- new game --------------------------------------------------------------------------------
+    def new_game(self) -> str:
+        """Start a new game with the seats and names chosen in the Players row."""
+        seats = tuple(self._chosen_seats())
+        if not seats:
+            raise DicePokerError("every seat is empty: choose Human or Computer for at least one seat")
+        seats = check_seats(seats)
+        game = self._new_game(seats, self._names_for(seats))
+        self.game, self.seats = game, seats
+        self._pending_keep = None
+        self._generation += 1
+        self._cells.clear()
+        return self._welcome()
+
+    def _welcome(self) -> str:
+        players = ", ".join(
+            f"{n} ({'computer' if s == 'computer' else 'human'})"
+            for n, s in zip(self.game.player_names, self.seats, strict=True)
+        )
+        return f"New game of {self.rules.title}: {players}."
+
+    # --- showing the state -----------------------------------------------------------------------
+    def _say(self, text: str, kind: str = "info", *, transient: bool = False) -> None:
+        """Show ``text`` on the message line; the line it replaces moves to the log below it
+        (unless it was ``transient``, like "Thinking …")."""
+        if self.last_message and not self._last_transient:
+            self._earlier = [self.last_message, *self._earlier][:LOG_LINES]
+            lines = "".join(f"<li>{html.escape(line)}</li>" for line in self._earlier)
+            self.log.value = f'<ul class="dp-log-lines">{lines}</ul>'
+        self._last_transient = transient
+        super()._say(text, kind)
+
+    def refresh(self) -> None:
+        """Bring every widget up to date with the game."""
+        self._refresh_status()
+        self._refresh_dice()
+        self._refresh_buttons()
+        self._refresh_scorecard()
+        self._schedule_computer()
+
+    def _refresh_status(self) -> None:
+        caption = turn_caption(self.game)
+        if not self.game.is_over and self.current_seat == "computer":
+            caption += " (the computer: press Step)" if not self.auto_play.value else " (the computer)"
+        self.status.value = f'<div class="dp-status-line">{html.escape(caption)}</div>'
+
+    def _shown_held(self) -> tuple[bool, ...]:
+        if self._pending_keep is not None and self.game.positions is not None:
+            return kept_positions(self.game.positions, self._pending_keep.dice)
+        return self.game.held
+
+    def _refresh_dice(self) -> None:
+        positions = self.game.positions
+        held = self._shown_held()
+        can_hold = (
+            positions is not None
+            and not self.game.is_over
+            and self.current_seat == "human"
+            and self.game.rolls_left > 0
+        )
+        for i, button in enumerate(self.dice_buttons):
+            value = positions[i] if positions else 0
+            show_die(button, value, bool(positions) and held[i])
+            button.disabled = not can_hold
+            if value:
+                button.tooltip = f"{value}: " + ("held — click to release" if held[i] else "click to hold")
+            else:
+                button.tooltip = "not rolled yet"
+
+    def _refresh_buttons(self) -> None:
+        game = self.game
+        human = not game.is_over and self.current_seat == "human"
+        if game.positions is None:
+            self.roll_button.description = f"Roll ({game.rolls_left} left)"
+        elif all(game.held) and game.rolls_left:
+            self.roll_button.description = "Keep all five"
+        elif game.rolls_left:
+            self.roll_button.description = f"Roll again ({game.rolls_left} left)"
+        else:
+            self.roll_button.description = "No rolls left: score"
+        self.roll_button.disabled = not (human and game.rolls_left > 0)
+        has_computer = "computer" in self.seats
+        self._computer_row.layout.display = "flex" if has_computer else "none"
+        computer_turn = not game.is_over and self.current_seat == "computer"
+        self.step_button.disabled = self.turn_button.disabled = not computer_turn
+        self.step_button.button_style = "primary" if computer_turn else ""
+        self.hint_button.layout.display = "none" if self.hints is None else "inline-block"
+        self.coach.layout.display = "none" if self.hints is None else "flex"
+        self.hint_button.disabled = not (human and game.positions is not None)
+
+    def _refresh_scorecard(self) -> None:
+        game = self.game
+        players = len(game.player_names)
+        current = None if game.is_over else game.current_player
+        options = game.options() if game.positions is not None else None
+        rows = scorecard_rows(
+            self.rules,
+            game.scorecards,
+            poker_bonus_points=[game.poker_bonus_points(i) for i in range(players)],
+            options=options,
+            current=current,
+            first_roll=game.first_roll,
+        )
+        human = current is not None and self.current_seat == "human"
+        children: list[widgets.Widget] = [self._cell("head:", 0, '<div class="dp-head dp-label">Box</div>')]
+        for i, name in enumerate(game.player_names):
+            kind = "computer" if self.seats[i] == "computer" else "human"
+            css = "dp-head dp-cell-current" if i == current else "dp-head"
+            turn = "▶ " if i == current else ""
+            text = f'<div class="dp-name">{html.escape(name)}</div><span class="dp-note">{turn}{kind}</span>'
+            children.append(
+                self._cell("head", i, f'<div class="{css}" title="{html.escape(name)}">{text}</div>')
+            )
+        for row in rows:
+            if row.kind == "heading":
+                note = f'<br><span class="dp-note">{html.escape(row.note)}</span>' if row.note else ""
+                text = f'<div class="dp-heading dp-label">{html.escape(row.label)}{note}</div>'
+                heading = self._cell("heading:" + row.label, 0, text)
+                set_class(heading, "dp-wide", True)  # a heading may run on over the empty cells
+                children.append(heading)
+                children += [
+                    self._cell(f"heading:{row.label}:", i, '<div class="dp-heading">&nbsp;</div>')
+                    for i in range(players)
+                ]
+                continue
+            note = (
+                f' <span class="dp-note">({html.escape(row.note)})</span>'
+                if row.note and row.kind != "box"
+                else ""
+            )
+            children.append(
+                self._cell(
+                    "label:" + row.label,
+                    0,
+                    f'<div class="dp-cell dp-label dp-label-{row.kind}">{html.escape(row.label)}{note}</div>',
+                )
+            )
+            for i, cell in enumerate(row.cells):
+                if row.kind == "box" and human and i == current and cell.kind in ("option", "double"):
+                    children.append(self._show_box_button(row.box, cell))  # type: ignore[arg-type]
+                else:
+                    children.append(self._value_cell(row.label, row.kind, i, cell, i == current))
+        self.scorecard.layout.grid_template_columns = f"190px repeat({players}, 86px)"
+        self.scorecard.children = children
+        for name, button in self.box_buttons.items():
+            if (
+                name in game.scorecard(game.current_player)
+                or not human
+                or options is None
+                or name not in options
+            ):
+                button.disabled = True
+                button.description = ""
+
+    def _cell(self, key: str, player: int, value: str) -> widgets.HTML:
+        widget = self._cells.get((key, player))
+        if widget is None:
+            widget = widgets.HTML(layout=widgets.Layout(margin="0", width="auto"))
+            self._cells[(key, player)] = widget
+        widget.value = value
+        return widget
+
+    def _value_cell(self, label: str, kind: str, player: int, cell: Cell, current: bool) -> widgets.HTML:
+        css = ["dp-cell", f"dp-cell-{cell.kind}", f"dp-cell-{kind}"]
+        if current:
+            css.append("dp-cell-current")
+        return self._cell(
+            "cell:" + label,
+            player,
+            f'<div class="{" ".join(css)}">{html.escape(cell.text) or "&nbsp;"}</div>',
+        )
+
+    def _show_box_button(self, box: str, cell: Cell) -> widgets.Button:
+        button = self.box_buttons[box]
+        points = self.game.options()[box]
+        tone = "zero" if points == 0 else cell.kind
+        colour, text = BOX_COLOURS[tone]
+        button.style.button_color, button.style.text_color = colour, text
+        set_class(button, "dp-box-zero", points == 0)
+        button.description = cell.text
+        button.tooltip = f"write {plain(points)} in {box}" + (
+            " (doubled: first roll)" if cell.kind == "double" else ""
+        )
+        button.disabled = False
+        return button
+
+    # --- closing ---------------------------------------------------------------------------------
+    def _detached_widgets(self) -> list[widgets.Widget]:
+        return [*self.box_buttons.values(), *self._cells.values()]  # not all are on the scorecard now
+
+    def close(self) -> None:
+        """Close every widget of the UI (the game object stays usable)."""
+        self._generation += 1  # a computer step scheduled before closing does nothing
+        super().close()
+
+
+def play(
+    game: str | ScorecardRules = "classic",
+    seats: Sequence[str] = ("human", "computer"),
+    names: Sequence[str] | None = None,
+    seed: int | None = None,
+) -> PlayUI:
+    """Show a scorecard game to play: 1 to 4 seats, each ``"human"`` or ``"computer"``.
+
+    Leave the returned UI as a cell's last expression to display it.
+
+    >>> ui = play("classic", seats=("human", "computer"), names=["Ann", "Robot"], seed=3)
+    >>> ui.game.player_names, ui.seats
+    (('Ann', 'Robot'), ('human', 'computer'))
+    """
+    return PlayUI(game, seats=seats, names=names, seed=seed)

@@ -1,0 +1,1 @@
+"""dicepoker.lessons."""

@@ -1,0 +1,246 @@
+"""The strategy lab: play many seeded games with a strategy, and pit strategies against each other.
+
+Every game is played by the real engine (:class:`ScorecardGame`), so a strategy can never bend a
+rule. Game ``i`` of a seeded run always gets the same dice stream, whichever strategy plays it:
+strategies in a tournament meet the same luck as far as their choices allow.
+
+>>> df = simulate("heuristic", games=3, seed=1, rules="yatzy")
+>>> list(df.columns[:4]), len(df)
+(['total', 'upper_total', 'upper_bonus', 'poker_bonus'], 3)
+>>> df["total"].equals(simulate("heuristic", games=3, seed=1, rules="yatzy")["total"])
+True
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from dicepoker.core.errors import DicePokerError
+from dicepoker.games import find_game
+from dicepoker.games.scorecard.bots import play_turn
+from dicepoker.games.scorecard.engine import ScorecardGame
+from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.games.scorecard.strategies import Strategy, as_strategy, strategy_name
+from dicepoker.lessons.exercises import Feedback
+
+Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
+
+
+def _rules(rules: ScorecardRules | str) -> ScorecardRules:
+    found = find_game(rules) if isinstance(rules, str) else rules
+    if not isinstance(found, ScorecardRules):
+        raise DicePokerError(f"{getattr(found, 'name', found)!r} is not a scorecard game")
+    return found
+
+
+def play_game(
+    strategy: Strategy | str, rules: ScorecardRules | str = "classic", rng: Any = None
+) -> ScorecardGame:
+    """Play one solitaire game with ``strategy``; returns the finished game.
+
+    >>> play_game("heuristic", "yatzy", rng=7).is_over
+    True
+    """
+    game = ScorecardGame(_rules(rules), rng=np.random.default_rng(rng))
+    player = as_strategy(strategy)
+    while not game.is_over:
+        play_turn(game, player)
+    return game
+
+
+def simulate(
+    strategy: Strategy | str,
+    games: int = 1000,
+    seed: int | None = None,
+    rules: ScorecardRules | str = "classic",
+    *,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """Play ``games`` seeded solitaire games; one row per game: the total, bonuses and every box.
+
+    A strategy with a ``reseeded(rng)`` method (like ``random``) gets its own seeded generator
+    for each game, so the same ``seed`` gives the same table.
+
+    >>> df = simulate("random", games=4, seed=3, rules="yatzy")
+    >>> df.attrs["strategy"], len(df), bool((df["total"] > 0).all())
+    ('random', 4, True)
+    """
+    rules = _rules(rules)
+    if not isinstance(games, int) or games < 1:
+        raise DicePokerError(f"games must be a whole number of at least 1, not {games!r}")
+    strategy = as_strategy(strategy)
+    poker = rules.poker_box
+    rows = []
+    children = np.random.SeedSequence(seed).spawn(games)
+    if progress:
+        from tqdm.auto import tqdm
+
+        children = tqdm(children, desc=f"{strategy_name(strategy)} plays {rules.name}", leave=False)
+    for child in children:
+        dice_seed, strategy_seed = child.spawn(2)
+        player = strategy
+        if hasattr(strategy, "reseeded"):
+            player = strategy.reseeded(np.random.default_rng(strategy_seed))
+        game = play_game(player, rules, rng=dice_seed)
+        card = game.scorecard(0)
+        upper = rules.upper_total(card)
+        total = game.totals()[0]
+        rows.append(
+            {
+                "total": total,
+                "upper_total": upper,
+                "upper_bonus": rules.upper_bonus if rules.upper_bonus_earned(card) else 0,
+                "poker_bonus": game.poker_bonus_points(0),
+                **{box: card[box] for box in rules.box_names},
+            }
+        )
+    df = pd.DataFrame(rows, index=pd.RangeIndex(games, name="game"))
+    df.attrs.update(strategy=strategy_name(strategy), rules=rules.name, seed=seed, poker_box=poker)
+    return df
+
+
+def mean_ci(totals: Iterable[float]) -> tuple[float, float, float]:
+    """The mean and its 95% confidence interval (normal approximation).
+
+    >>> [round(x, 3) for x in mean_ci([1, 2, 3, 4])]
+    [2.5, 1.235, 3.765]
+    """
+    values = np.asarray(list(totals), dtype=float)
+    mean = float(values.mean())
+    half = Z95 * float(values.std(ddof=1)) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def win_rate(a: Iterable[float], b: Iterable[float]) -> float:
+    """How often ``a`` beats ``b`` game by game (a tie counts half).
+
+    >>> win_rate([10, 20, 30], [15, 20, 25])
+    0.5
+    """
+    x, y = np.asarray(list(a), dtype=float), np.asarray(list(b), dtype=float)
+    if x.shape != y.shape:
+        raise DicePokerError(f"win_rate needs as many games on both sides, not {len(x)} and {len(y)}")
+    return float(((x > y) + 0.5 * (x == y)).mean())
+
+
+def summarise(df: pd.DataFrame) -> dict[str, float]:
+    """Mean, spread, 95% CI, and the rates of the upper bonus and of a scored poker box.
+
+    >>> sorted(summarise(simulate("heuristic", games=3, seed=1, rules="yatzy")))
+    ['bonus_rate', 'ci_high', 'ci_low', 'games', 'mean', 'median', 'poker_rate', 'std']
+    """
+    mean, low, high = mean_ci(df["total"])
+    poker = df.attrs.get("poker_box")
+    return {
+        "games": len(df),
+        "mean": mean,
+        "std": float(df["total"].std(ddof=1)) if len(df) > 1 else 0.0,
+        "ci_low": low,
+        "ci_high": high,
+        "median": float(df["total"].median()),
+        "bonus_rate": float((df["upper_bonus"] > 0).mean()),
+        "poker_rate": float((df[poker] > 0).mean()) if poker else math.nan,
+    }
+
+
+@dataclass(frozen=True, eq=False)
+class TournamentResult:
+    """The games of every strategy in a tournament, a summary and the head-to-head win rates.
+
+    >>> result = tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy")
+    >>> list(result.summary.index), result.head_to_head.shape
+    (['heuristic', 'random'], (2, 2))
+    """
+
+    rules: ScorecardRules
+    games: int
+    seed: int | None
+    results: dict[str, pd.DataFrame]
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        """One row per strategy: games, mean, std, 95% CI, median, bonus and poker rates."""
+        rows = {name: summarise(df) for name, df in self.results.items()}
+        return pd.DataFrame.from_dict(rows, orient="index").rename_axis("strategy")
+
+    @property
+    def head_to_head(self) -> pd.DataFrame:
+        """``[row, column]``: how often the row's strategy beats the column's on the same game."""
+        names = list(self.results)
+        table = [[win_rate(self.results[a]["total"], self.results[b]["total"]) for b in names] for a in names]
+        return pd.DataFrame(table, index=pd.Index(names, name="strategy"), columns=names)
+
+    @property
+    def scores(self) -> pd.DataFrame:
+        """All final totals in long form: strategy, game, total."""
+        parts = [
+            pd.DataFrame({"strategy": name, "game": df.index, "total": df["total"].to_numpy()})
+            for name, df in self.results.items()
+        ]
+        return pd.concat(parts, ignore_index=True)
+
+    def figure(self) -> Any:
+        """The score distributions of the strategies (plotly)."""
+        from dicepoker.lessons.lab_figures import score_distributions
+
+        return score_distributions(self)
+
+    def _repr_html_(self) -> str:
+        title = html.escape(f"{self.rules.title}: {self.games} games per strategy, seed {self.seed}")
+        return f"<div><b>{title}</b></div>" + self.summary.round(3).to_html()
+
+
+def tournament(
+    strategies: Iterable[Strategy | str],
+    games: int = 1000,
+    seed: int | None = 0,
+    rules: ScorecardRules | str = "classic",
+    *,
+    progress: bool = False,
+) -> TournamentResult:
+    """Every strategy plays the same seeded games; compare means, CIs, bonus rates, wins.
+
+    >>> result = tournament(["heuristic", "random"], games=20, seed=2, rules="yatzy")
+    >>> float(result.head_to_head.loc["heuristic", "random"])
+    1.0
+    """
+    rules = _rules(rules)
+    results: dict[str, pd.DataFrame] = {}
+    for strategy in strategies:
+        strategy = as_strategy(strategy)
+        name = base = strategy_name(strategy)
+        n = 2
+        while name in results:
+            name, n = f"{base} #{n}", n + 1
+        results[name] = simulate(strategy, games, seed, rules, progress=progress)
+    if not results:
+        raise DicePokerError("a tournament needs at least one strategy")
+    return TournamentResult(rules, games, seed, results)
+
+
+def challenge(
+    strategy: Strategy | str,
+    against: Strategy | str = "greedy",
+    games: int = 200,
+    seed: int | None = 0,
+    rules: ScorecardRules | str = "classic",
+) -> Feedback:
+    """An exercise's check: does ``strategy`` average more than ``against`` on the same seeded games?
+
+    >>> bool(challenge("heuristic", against="random", games=5, seed=1, rules="yatzy"))
+    True
+    >>> print(challenge("random", against="heuristic", games=5, seed=1, rules="yatzy"))  # doctest: +ELLIPSIS
+    Not yet. Hint: random averaged ... points, heuristic ... on the same 5 games; try again
+    """
+    result = tournament([strategy, against], games, seed, rules)
+    (mine, me), (theirs, them) = result.summary["mean"].items()
+    won = me > them
+    hint = f"{mine} averaged {me:.1f} points, {theirs} {them:.1f} on the same {games} games; try again"
+    return Feedback(bool(won), f"{me:.1f}", "" if won else hint)

@@ -1,0 +1,115 @@
+"""Pictures of the strategy lab: score distributions, head-to-head wins, the values of a hint.
+
+Pure functions returning plotly figures; nothing is shown here.
+
+>>> from dicepoker.lessons.lab import tournament
+>>> result = tournament(["heuristic", "random"], games=10, seed=1, rules="yatzy")
+>>> [trace.name for trace in score_distributions(result).data]
+['heuristic', 'random']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from dicepoker.lessons.lab import TournamentResult
+
+PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#6b7280", "#b7791f", "#db2777", "#0e7490")
+
+
+def _results(results: TournamentResult | Mapping[str, pd.DataFrame]) -> Mapping[str, pd.DataFrame]:
+    return results.results if isinstance(results, TournamentResult) else results
+
+
+def score_distributions(
+    results: TournamentResult | Mapping[str, pd.DataFrame],
+    *,
+    expected: Mapping[str, float] | None = None,
+    bin_size: int = 5,
+) -> go.Figure:
+    """Overlaid histograms of the final scores, one per strategy; ``expected`` adds exact means.
+
+    >>> from dicepoker.lessons.lab import simulate
+    >>> games = {"heuristic": simulate("heuristic", 5, seed=1, rules="yatzy")}
+    >>> fig = score_distributions(games, expected={"heuristic": 190})
+    >>> len(fig.data), len(fig.layout.shapes)
+    (1, 1)
+    """
+    fig = go.Figure()
+    for i, (name, df) in enumerate(_results(results).items()):
+        colour = PALETTE[i % len(PALETTE)]
+        fig.add_trace(
+            go.Histogram(
+                x=df["total"],
+                name=name,
+                opacity=0.6,
+                marker_color=colour,
+                xbins={"size": bin_size},
+                histnorm="percent",
+            )
+        )
+        if expected and name in expected:
+            fig.add_vline(x=expected[name], line_dash="dash", line_color=colour)
+    games = {len(df) for df in _results(results).values()}
+    fig.update_layout(
+        barmode="overlay",
+        title=f"Final scores ({', '.join(map(str, sorted(games)))} games each)",
+        xaxis_title="final score",
+        yaxis_title="% of games",
+        legend_title="strategy",
+    )
+    return fig
+
+
+def head_to_head(result: TournamentResult) -> go.Figure:
+    """A heat map: how often the row's strategy beats the column's on the same dice.
+
+    >>> from dicepoker.lessons.lab import tournament
+    >>> head_to_head(tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy")).data[0].z.tolist()
+    [[0.5, 1.0], [0.0, 0.5]]
+    """
+    table = result.head_to_head
+    text = [[f"{v:.0%}" for v in row] for row in table.to_numpy()]
+    fig = go.Figure(
+        go.Heatmap(
+            z=table.to_numpy(),
+            x=list(table.columns),
+            y=list(table.index),
+            text=text,
+            texttemplate="%{text}",
+            zmin=0,
+            zmax=1,
+            colorscale="RdYlGn",
+            colorbar={"title": "wins"},
+        )
+    )
+    fig.update_layout(title="Head to head: row beats column", xaxis_title="opponent", yaxis_title="strategy")
+    fig.update_yaxes(autorange="reversed")
+    return fig
+
+
+def hint_values(hint, *, limit: int = 12) -> go.Figure:
+    """A bar chart of a hint's best choices: expected final score of each.
+
+    >>> from dicepoker import ScorecardGame
+    >>> from dicepoker.games.scorecard.hints import hint
+    >>> game = ScorecardGame("two_part", seed=2)
+    >>> _ = game.roll()
+    >>> len(hint_values(hint(game), limit=4).data[0].y)
+    4
+    """
+    choices = hint.choices[:limit]
+    labels = [c.label for c in choices][::-1]
+    values = [c.expected for c in choices][::-1]
+    colours = [PALETTE[0] if c.is_score else PALETTE[1] for c in choices][::-1]
+    fig = go.Figure(go.Bar(x=values, y=labels, orientation="h", marker_color=colours))
+    low = min(values)
+    fig.update_layout(
+        title=f"Dice {hint.dice}, {hint.rolls_left} roll(s) left: expected final score of each choice",
+        xaxis={"title": "expected final score", "range": [low - 0.05 * abs(low) - 1, max(values) + 1]},
+        height=max(300, 28 * len(choices) + 120),
+    )
+    return fig

@@ -1,0 +1,1 @@
+"""dicepoker.odds.one_roll."""

@@ -1,0 +1,280 @@
+"""Figures of the odds: plotly figures returned, never shown (leave one as a cell's last expression).
+
+>>> fig = one_vs_three_rolls_figure("classic")
+>>> [trace.name for trace in fig.data]
+['one roll', 'within three rolls']
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import plotly.graph_objects as go
+
+from dicepoker.odds.one_roll import CombinationLike, find_combination, one_roll_probability, sum_distribution
+from dicepoker.odds.simulation import roll_dice, running_estimate
+from dicepoker.odds.tables import doubling_boxes, game_odds
+from dicepoker.odds.turn import (
+    expected_score,
+    score_distribution,
+    turn_flow,
+    useful_dice_by_roll,
+    within_three_probability,
+)
+
+ONE_ROLL_COLOUR = "#7f9fbf"
+THREE_ROLLS_COLOUR = "#1f4e79"
+USEFUL_COLOURS = ("#d9d9d9", "#fde0c5", "#facba6", "#f8b58b", "#f59e72", "#1b7f3b")  # 0..5 useful dice
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p):.4%}"
+
+
+def _faded(colour: str, alpha: float = 0.45) -> str:
+    red, green, blue = (int(colour[k : k + 2], 16) for k in (1, 3, 5))
+    return f"rgba({red}, {green}, {blue}, {alpha})"
+
+
+def one_vs_three_rolls_figure(game: str = "classic", log: bool = False) -> go.Figure:
+    """One roll against three rolls (best keeps) for every combination of a game, as paired bars.
+
+    >>> fig = one_vs_three_rolls_figure("bluff", log=True)
+    >>> fig.data[1].x[-1] == float(within_three_probability("Five of a Kind", "bluff"))
+    True
+    """
+    odds = game_odds(game)
+    names = [o.name for o in odds]
+    fig = go.Figure()
+    for label, values, colour in (
+        ("one roll", [o.one_roll for o in odds], ONE_ROLL_COLOUR),
+        ("within three rolls", [o.within_three for o in odds], THREE_ROLLS_COLOUR),
+    ):
+        fig.add_bar(
+            name=label,
+            y=names,
+            x=[float(v) for v in values],
+            orientation="h",
+            marker_color=colour,
+            customdata=[[str(v), _percent(v)] for v in values],
+            hovertemplate="%{y}: %{customdata[0]} = %{customdata[1]}<extra>" + label + "</extra>",
+        )
+    title = f"One roll or three: the chance of each combination in {game!r}"
+    if doubling_boxes(game) is not None:
+        title += "<br><sup>one roll = the chance of a doubled score (part 1 and Chance never double)</sup>"
+    fig.update_layout(
+        title=title,
+        barmode="group",
+        height=max(320, 28 * len(names) + 120),
+        legend={"orientation": "h", "y": -0.12 if len(names) < 20 else -0.05},
+        xaxis={
+            "title": "chance",
+            "tickformat": ".0%" if not log else None,
+            "type": "log" if log else "linear",
+        },
+        yaxis={"autorange": "reversed"},
+        template="plotly_white",
+    )
+    return fig
+
+
+def convergence_figure(
+    combination: CombinationLike,
+    game: str = "classic",
+    n: int = 100_000,
+    rng: np.random.Generator | int | None = None,
+    within_three: bool = False,
+) -> go.Figure:
+    """A Monte Carlo estimate closing in on the exact chance, with its 95% confidence band.
+
+    >>> fig = convergence_figure("Full House", n=5000, rng=0)
+    >>> [trace.name for trace in fig.data]
+    ['95% interval', 'simulated', 'exact 25/648']
+    """
+    name = find_combination(combination, game).name
+    frame = running_estimate(combination, game, n, rng, within_three=within_three)
+    exact = (
+        within_three_probability(combination, game)
+        if within_three
+        else one_roll_probability(combination, game)
+    )
+    fig = go.Figure()
+    fig.add_scatter(
+        x=np.concatenate([frame["n"], frame["n"][::-1]]),
+        y=np.concatenate([frame["high"], frame["low"][::-1]]),
+        fill="toself",
+        fillcolor="rgba(31, 78, 121, 0.18)",
+        line={"width": 0},
+        name="95% interval",
+        hoverinfo="skip",
+    )
+    fig.add_scatter(
+        x=frame["n"],
+        y=frame["estimate"],
+        mode="lines+markers",
+        name="simulated",
+        line_color=THREE_ROLLS_COLOUR,
+    )
+    fig.add_scatter(
+        x=[frame["n"].iloc[0], frame["n"].iloc[-1]],
+        y=[float(exact)] * 2,
+        mode="lines",
+        name=f"exact {exact}",
+        line={"color": "#b35900", "dash": "dash"},
+    )
+    what = "within three rolls" if within_three else "on one roll"
+    fig.update_layout(
+        title=f"Simulating {name} {what}: the estimate settles on the exact {_percent(exact)}",
+        xaxis={"title": "turns simulated" if within_three else "rolls simulated", "type": "log"},
+        yaxis={"title": "estimated chance", "tickformat": ".1%"},
+        template="plotly_white",
+    )
+    return fig
+
+
+def turn_flow_figure(combination: CombinationLike, game: str = "classic", kind: str = "sankey") -> go.Figure:
+    """How many useful dice a player has after roll 1, 2 and 3 when playing for a combination.
+
+    ``kind="sankey"`` draws the flow from roll to roll; ``kind="bars"`` stacks the chance of each
+    number of useful dice (5 useful dice: the combination holds).
+
+    >>> fig = turn_flow_figure("Poker", kind="bars")
+    >>> len(fig.data), fig.data[-1].name
+    (5, '5 useful dice (it holds)')
+    """
+    name = find_combination(combination, game).name
+    if kind == "bars":
+        return _flow_bars(combination, game, name)
+    if kind != "sankey":
+        from dicepoker.core.errors import UnknownNameError
+
+        raise UnknownNameError(f"no figure kind {kind!r}: choose 'sankey' or 'bars'")
+    flow = turn_flow(combination, game)
+    table = useful_dice_by_roll(combination, game)
+    order = [
+        (roll, useful)
+        for roll in range(1, len(table.columns) + 1)
+        for useful in reversed(table.index)
+        if table.loc[useful, f"after roll {roll}"]
+    ]
+    index = {node: i for i, node in enumerate(order)}
+    y = []  # node centres: 5 useful dice at the top, stacked by their chance
+    for roll, useful in order:
+        above = sum(table.loc[u, f"after roll {roll}"] for u in table.index if u > useful)
+        y.append(0.02 + 0.9 * float(above + table.loc[useful, f"after roll {roll}"] / 2))
+    fig = go.Figure(
+        go.Sankey(
+            arrangement="fixed",
+            node={
+                "label": [f"roll {r}: {u} useful" + (" ✓" if u == 5 else "") for r, u in order],
+                "color": [USEFUL_COLOURS[u] for _, u in order],
+                "x": [0.01 + 0.98 * (r - 1) / 2 for r, _ in order],
+                "y": y,
+                "pad": 10,
+            },
+            link={
+                "source": [index[(r, u)] for r, u in zip(flow["roll"], flow["useful"], strict=True)],
+                "target": [index[(r + 1, u)] for r, u in zip(flow["roll"], flow["next_useful"], strict=True)],
+                "value": [float(p) for p in flow["probability"]],
+                "color": [_faded(USEFUL_COLOURS[u]) for u in flow["next_useful"]],
+                "customdata": [str(p) for p in flow["probability"]],
+                "hovertemplate": "%{source.label} → %{target.label}: %{customdata}<extra></extra>",
+            },
+        )
+    )
+    fig.update_layout(
+        title=f"Playing for {name}: useful dice after roll 1, 2 and 3 (5 useful = it holds)",
+        template="plotly_white",
+    )
+    return fig
+
+
+def _flow_bars(combination: CombinationLike, game: str, name: str) -> go.Figure:
+    table = useful_dice_by_roll(combination, game)
+    fig = go.Figure()
+    for useful, row in table.iterrows():
+        if not any(row):
+            continue
+        label = f"{useful} useful dice" + (" (it holds)" if useful == 5 else "")
+        fig.add_bar(
+            name=label,
+            x=list(table.columns),
+            y=[float(p) for p in row],
+            marker_color=USEFUL_COLOURS[int(useful)],
+            customdata=[str(p) for p in row],
+            hovertemplate="%{x}: %{customdata}<extra>" + label + "</extra>",
+        )
+    fig.update_layout(
+        title=f"Playing for {name}: how many useful dice after each roll",
+        barmode="stack",
+        yaxis={"title": "chance", "tickformat": ".0%"},
+        template="plotly_white",
+    )
+    return fig
+
+
+def dice_sum_figure(dice: int = 5, n: int = 0, rng: np.random.Generator | int | None = None) -> go.Figure:
+    """The exact distribution of the sum of the dice; with ``n`` > 0, simulated frequencies on top.
+
+    >>> fig = dice_sum_figure(5, n=1000, rng=0)
+    >>> fig.data[0].x[0], fig.data[0].x[-1], len(fig.data)
+    (5, 30, 2)
+    """
+    dist = sum_distribution(dice)
+    totals = list(dist)
+    fig = go.Figure()
+    fig.add_bar(
+        name="exact",
+        x=totals,
+        y=[float(p) for p in dist.values()],
+        marker_color=THREE_ROLLS_COLOUR,
+        customdata=[str(p) for p in dist.values()],
+        hovertemplate="sum %{x}: %{customdata}<extra>exact</extra>",
+    )
+    if n > 0:
+        sums = roll_dice(n, rng, dice).sum(axis=1)
+        counts = np.bincount(sums, minlength=6 * dice + 1)[dice:]
+        fig.add_scatter(
+            name=f"simulated ({n:,} rolls)", x=totals, y=counts / n, mode="markers", marker_color="#b35900"
+        )
+    fig.update_layout(
+        title=f"The sum of {dice} dice",
+        xaxis={"title": "sum", "dtick": 1 if dice <= 3 else 5},
+        yaxis={"title": "chance", "tickformat": ".1%"},
+        template="plotly_white",
+    )
+    return fig
+
+
+def score_distribution_figure(box: str, game: str = "classic", rolls: int = 3) -> go.Figure:
+    """The distribution of a box's score at the end of a turn played to score the most in it.
+
+    >>> fig = score_distribution_figure("Sixes")
+    >>> list(fig.data[0].x)
+    [0, 6, 12, 18, 24, 30]
+    """
+    dist = score_distribution(box, game, rolls)
+    mean = expected_score(box, game, rolls)
+    fig = go.Figure()
+    fig.add_bar(
+        name="chance",
+        x=list(dist),
+        y=[float(p) for p in dist.values()],
+        marker_color=THREE_ROLLS_COLOUR,
+        customdata=[str(p) for p in dist.values()],
+        hovertemplate="score %{x}: %{customdata}<extra></extra>",
+    )
+    fig.add_vline(
+        x=float(mean),
+        line={"color": "#b35900", "dash": "dash"},
+        annotation_text=f"expected {float(mean):.2f}",
+    )
+    fig.update_layout(
+        title=f"{box} in {game!r}: the score after a turn of {rolls} rolls chasing it",
+        xaxis={"title": "score", "tickvals": list(dist) if len(dist) <= 25 else None},
+        yaxis={"title": "chance", "tickformat": ".0%"},
+        template="plotly_white",
+        bargap=0.2,
+    )
+    return fig

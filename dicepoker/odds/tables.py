@@ -1,0 +1,175 @@
+"""The odds of every combination of a game, side by side: exact and simulated.
+
+What ``one_roll`` means in each game:
+
+* ``classic``, ``yahtzee``, ``yatzy``, ``two_part`` boxes, bluff categories ("at least this
+  hand") and board labels: the chance that one roll of five dice holds the combination;
+* **except** in ``two_part``, where it is the chance of a **doubled score**: the box's
+  combination stands right after the first roll (and is scored then). Part-1 boxes (Ones ..
+  Sixes) and Chance are never doubled, so their ``one_roll`` is 0.
+
+``within_three`` is always the chance that the combination stands at the end of a turn of up to
+three rolls, keeping dice to make it as likely as possible (part-1 boxes of ``two_part``: at
+least par = 3 dice of the face).
+
+>>> rows = {row.name: row for row in game_odds("two_part")}
+>>> rows["Sixes"].one_roll, rows["Poker"].one_roll, rows["Chance"].within_three
+(Fraction(0, 1), Fraction(1, 1296), Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from dicepoker.games import SCORECARD_GAMES, find_game
+from dicepoker.odds.one_roll import OUTCOMES, catalogue, closed_form_probability, game_one_roll_counts
+from dicepoker.odds.simulation import (
+    simulate_game_one_roll,
+    simulate_game_within_three,
+    wilson_interval,
+)
+from dicepoker.odds.turn import game_within_three
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+DOUBLED_NOTE = (
+    "two_part: one_roll is the chance of a doubled score (the combination stands after the first "
+    "roll and is scored then); part-1 boxes and Chance never double, so their one_roll is 0. "
+    "within_three is the chance the combination stands at the end of the turn "
+    "(part 1: at least par = 3 of the face)."
+)
+
+
+@dataclass(frozen=True)
+class CombinationOdds:
+    """The exact odds of one combination: on one roll, and by the end of a three-roll turn.
+
+    >>> game_odds("classic")[-2]
+    CombinationOdds(name='Poker', one_roll=Fraction(1, 1296), within_three=Fraction(347897, 7558272))
+    """
+
+    name: str
+    one_roll: Fraction
+    within_three: Fraction
+
+
+def doubling_boxes(game: str) -> dict[str, bool] | None:
+    """For a game whose first-roll scores can double, which boxes double; else ``None``.
+
+    >>> doubling_boxes("two_part")["Chance"], doubling_boxes("classic")
+    (False, None)
+    """
+    if game not in SCORECARD_GAMES:
+        return None
+    rules = find_game(game)
+    if rules.first_roll_multiplier == 1:
+        return None
+    return {box.name: box.doubles for box in rules.boxes}
+
+
+def one_roll_meaning(game: str) -> str:
+    """One sentence saying what the ``one_roll`` column means for ``game``.
+
+    >>> one_roll_meaning("bluff")
+    'one_roll: the chance that one roll of five dice holds the combination'
+    """
+    if doubling_boxes(game) is not None:
+        return DOUBLED_NOTE
+    return "one_roll: the chance that one roll of five dice holds the combination"
+
+
+def game_odds(game: str, rolls: int = 3) -> list[CombinationOdds]:
+    """The exact odds of every combination of a game, in the catalogue's order.
+
+    >>> [(o.name, str(o.one_roll)) for o in game_odds("board")][:2]
+    [('P1', '763/3888'), ('P2', '763/3888')]
+    """
+    counts = game_one_roll_counts(game)
+    within = game_within_three(game, rolls)
+    doubles = doubling_boxes(game)
+    odds = []
+    for combination in catalogue(game):
+        name = combination.name
+        one_roll = Fraction(counts[name], OUTCOMES)
+        if doubles is not None and not doubles[name]:
+            one_roll = Fraction(0)
+        odds.append(CombinationOdds(name, one_roll, within[name]))
+    return odds
+
+
+def game_odds_table(
+    game: str, n: int = 100_000, rng: np.random.Generator | int | None = 0, simulate: bool = True
+) -> pd.DataFrame:
+    """A table of every combination of a game: exact one-roll and within-three odds, and simulated ones.
+
+    Columns: ``combination``, ``one_roll_exact`` (a Fraction), ``one_roll``, ``within_three_exact``,
+    ``within_three``, and with ``simulate``: ``simulated`` ± ``ci_95`` (one roll, ``n`` rolls) and
+    ``simulated_within_three`` ± ``ci_95_within_three`` (``n`` turns per combination). ``two_part``
+    adds ``doubles``. ``frame.attrs["note"]`` says what ``one_roll`` means.
+
+    >>> table = game_odds_table("classic", n=20_000, rng=1)
+    >>> table.loc[table["combination"] == "Poker", "one_roll_exact"].item()
+    Fraction(1, 1296)
+    >>> bool((abs(table["simulated"] - table["one_roll"]) <= 2.5 * table["ci_95"] + 1e-9).all())
+    True
+    """
+    import pandas as pd
+
+    rng = np.random.default_rng(rng)
+    odds = game_odds(game)
+    frame = pd.DataFrame(
+        {
+            "combination": [o.name for o in odds],
+            "one_roll_exact": [o.one_roll for o in odds],
+            "one_roll": [float(o.one_roll) for o in odds],
+            "within_three_exact": [o.within_three for o in odds],
+            "within_three": [float(o.within_three) for o in odds],
+        }
+    )
+    doubles = doubling_boxes(game)
+    if simulate:
+        one = simulate_game_one_roll(game, n, rng)
+        if doubles is not None:  # a doubled score never happens for these boxes
+            one = {name: e if doubles[name] else wilson_interval(0, n) for name, e in one.items()}
+        three = simulate_game_within_three(game, n, rng)
+        frame["simulated"] = [one[o.name].value for o in odds]
+        frame["ci_95"] = [one[o.name].half_width for o in odds]
+        frame["simulated_within_three"] = [three[o.name].value for o in odds]
+        frame["ci_95_within_three"] = [three[o.name].half_width for o in odds]
+    if doubles is not None:
+        frame["doubles"] = [doubles[o.name] for o in odds]
+    frame.attrs["note"] = one_roll_meaning(game)
+    return frame
+
+
+def one_roll_table(game: str, n: int = 100_000, rng: np.random.Generator | int | None = 0) -> pd.DataFrame:
+    """One roll, three ways, for every combination of a game: formula, enumeration, simulation.
+
+    ``formula`` is the closed form (scorecard games; ``None`` for bluff and board), ``enumeration``
+    the count over all 7776 outcomes as a chance, ``simulated`` ± ``ci_95`` from ``n`` rolls, and
+    ``agree`` whether formula and enumeration are equal and the interval holds the exact value.
+    Here ``two_part`` also reads as "the combination stands" (not the doubled-score chance).
+
+    >>> t = one_roll_table("classic", n=50_000, rng=3)
+    >>> bool((t["formula"] == t["enumeration"]).all())
+    True
+    """
+    import pandas as pd
+
+    counts = game_one_roll_counts(game)
+    estimates = simulate_game_one_roll(game, n, rng)
+    rows = []
+    for combination in catalogue(game):
+        name = combination.name
+        exact = Fraction(counts[name], OUTCOMES)
+        formula = closed_form_probability(name, game) if game in SCORECARD_GAMES else None
+        e = estimates[name]
+        agree = e.contains(exact) and (formula is None or formula == exact)
+        rows.append((name, formula, exact, float(exact), e.value, e.half_width, agree))
+    columns = ["combination", "formula", "enumeration", "exact", "simulated", "ci_95", "agree"]
+    return pd.DataFrame(rows, columns=columns)
