@@ -172,10 +172,8 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "simulate_within_three",
         "wilson_interval",
     ),
-    "games.scorecard.solver.solve": (
-        "Solution",
-        "solve",
-    ),
+    "games.scorecard.solver.solution": ("Solution",),
+    "games.scorecard.solver.solve": ("solve",),
     "games.scorecard.strategies": (
         "STRATEGIES",
         "RandomStrategy",
@@ -281,7 +279,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .games.board.widget import BoardUI, board_html, play_board
     from .games.scorecard.hints import Choice, Hint, hint
     from .games.scorecard.html import dice_html, game_html, scorecard_html
-    from .games.scorecard.solver.solve import Solution, solve
+    from .games.scorecard.solver.solution import Solution
+    from .games.scorecard.solver.solve import solve
     from .games.scorecard.solver.upper_game import UpperGame, solve_upper_game
     from .games.scorecard.strategies import STRATEGIES, RandomStrategy, find_strategy
     from .games.scorecard.widget import PlayUI, play

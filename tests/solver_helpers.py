@@ -17,7 +17,8 @@ from dicepoker import find_game
 from dicepoker.core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.cache import CACHE_ENV
-from dicepoker.games.scorecard.solver.solve import Solution, solve
+from dicepoker.games.scorecard.solver.solution import Solution
+from dicepoker.games.scorecard.solver.solve import solve
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -11,7 +11,8 @@ from solver_helpers import TINY, brute_force, session_cache_dir, solved  # noqa:
 
 from dicepoker import DicePokerError, find_game
 from dicepoker.core.dice import Dice, all_rolls
-from dicepoker.games.scorecard.solver.solve import dice_tables, options_from_tables, rule_tables, solve
+from dicepoker.games.scorecard.solver.solve import solve
+from dicepoker.games.scorecard.solver.tables import dice_tables, options_from_tables, rule_tables
 from dicepoker.games.scorecard.solver.upper_game import solve_upper_game
 
 

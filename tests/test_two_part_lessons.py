@@ -14,7 +14,7 @@ from dicepoker import DicePokerError, ScorecardGame, TurnView, UnknownNameError,
 from dicepoker.core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
 from dicepoker.games.scorecard.bots import simple_bot
 from dicepoker.games.scorecard.engine import Keep, Score
-from dicepoker.games.scorecard.solver.solve import dice_tables
+from dicepoker.games.scorecard.solver.tables import dice_tables
 from dicepoker.games.scorecard.strategies import optimal_strategy
 from dicepoker.lessons.lab import simulate, summarise
 from dicepoker.lessons.two_part import (

@@ -40,7 +40,9 @@ from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.html import signed
 from dicepoker.games.scorecard.rules import Box, JokerRule, ScorecardRules
 from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET
-from dicepoker.games.scorecard.solver.solve import Solution, dice_tables, rule_tables, solve, turn_values
+from dicepoker.games.scorecard.solver.solution import Solution, turn_values
+from dicepoker.games.scorecard.solver.solve import solve
+from dicepoker.games.scorecard.solver.tables import dice_tables, rule_tables
 from dicepoker.odds.simulation import Estimate, wilson_interval
 from dicepoker.odds.turn import turn_tables
 

@@ -19,7 +19,8 @@ import plotly.graph_objects as go
 
 from dicepoker.games.scorecard.html import signed
 from dicepoker.games.scorecard.rules import ScorecardRules
-from dicepoker.games.scorecard.solver.solve import Solution, solve
+from dicepoker.games.scorecard.solver.solution import Solution
+from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.lessons.two_part import (
     NO_DOUBLE,
     part1_bonus_probability,

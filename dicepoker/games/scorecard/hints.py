@@ -28,7 +28,9 @@ import pandas as pd
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import IllegalActionError
 from dicepoker.games.scorecard.engine import Keep, Roll, Score
-from dicepoker.games.scorecard.solver.solve import Solution, dice_tables, solve
+from dicepoker.games.scorecard.solver.solution import Solution
+from dicepoker.games.scorecard.solver.solve import solve
+from dicepoker.games.scorecard.solver.tables import dice_tables
 
 Action = Keep | Score | Roll
 TIE = 1e-9  # expected values closer than this are equal

@@ -31,7 +31,9 @@ from dicepoker.games.scorecard.bots import TurnView, simple_bot
 from dicepoker.games.scorecard.engine import Keep, Score
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET
-from dicepoker.games.scorecard.solver.solve import Solution, dice_tables, rule_tables, solve
+from dicepoker.games.scorecard.solver.solution import Solution
+from dicepoker.games.scorecard.solver.solve import solve
+from dicepoker.games.scorecard.solver.tables import dice_tables, rule_tables
 
 TIE = 1e-9
 

@@ -115,7 +115,8 @@ def save(solution: Any) -> Path:
 
 def load(rules: ScorecardRules) -> Any | None:
     """The cached solution of ``rules``, or ``None`` if there is none or it cannot be trusted."""
-    from dicepoker.games.scorecard.solver.solve import Solution, rule_tables
+    from dicepoker.games.scorecard.solver.solution import Solution
+    from dicepoker.games.scorecard.solver.tables import rule_tables
 
     path = cache_path(rules)
     if not path.exists():

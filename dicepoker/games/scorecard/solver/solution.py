@@ -1,0 +1,156 @@
+"""A solved rule set: the value of every state, and the values of every choice in one turn.
+
+>>> from dicepoker import find_game
+>>> from dicepoker.games.scorecard.solver.solve import solve
+>>> round(solve("two_part", progress=False).expected_score, 4)
+164.911
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from dicepoker.core.dice import Dice
+from dicepoker.core.errors import DicePokerError
+from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.games.scorecard.solver.layout import (
+    N_KEEPS,
+    N_ROLLS,
+)
+from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables, dice_tables, rule_tables
+
+
+@dataclass(eq=False)
+class Solution:
+    """A solved rule set: the value of every state, and the expected final score of optimal play.
+
+    ``values[mask, bit, u - u_lo]`` is the expected number of points still to come from the start
+    of a turn (the upper bonus included) with the boxes in ``mask`` filled.
+
+    >>> from dicepoker import find_game, solve
+    >>> solve("yahtzee", progress=False)  # doctest: +ELLIPSIS
+    <Solution yahtzee: expected score 254.5877, 536,448 states, ...>
+    """
+
+    rules: ScorecardRules
+    values: np.ndarray
+    states: int
+    turns: int
+    seconds: float
+    from_cache: bool = False
+    _turn_cache: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def tables(self) -> RuleTables:
+        return rule_tables(self.rules)
+
+    @property
+    def expected_score(self) -> float:
+        """The expected final score of optimal solitaire play from an empty scorecard."""
+        return float(self.values[0, 0, -self.tables.u_lo])
+
+    def future_value(self, filled: Mapping[str, int]) -> float:
+        """Expected points still to come from the start of a turn with ``filled`` (optimal play).
+
+        >>> from dicepoker import find_game, solve
+        >>> yatzy = find_game("yatzy")
+        >>> sixes_only = yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None)
+        >>> s = solve(sixes_only, progress=False, cache=False)
+        >>> s.future_value({"Sixes": 18})
+        0.0
+        """
+        t = self.tables
+        mask, bit, u = t.state(filled)
+        value = float(self.values[mask, bit, u - t.u_lo])
+        if math.isnan(value):
+            raise DicePokerError(f"the scorecard {dict(filled)} cannot happen in {self.rules.name!r}")
+        return value
+
+    def expected_final(self, filled: Mapping[str, int], poker_bonus_points: int = 0) -> float:
+        """The expected final total from the start of a turn: points so far + points to come."""
+        r = self.rules
+        return r.upper_total(filled) + r.lower_total(filled) + poker_bonus_points + self.future_value(filled)
+
+    def turn(self, filled: Mapping[str, int]) -> TurnValues:
+        """The values of every choice of a turn that starts with ``filled`` (computed once, kept)."""
+        t = self.tables
+        state = t.state(filled)
+        if state not in self._turn_cache:
+            if len(self._turn_cache) > 4096:
+                self._turn_cache.clear()
+            self.future_value(filled)  # refuses impossible scorecards
+            self._turn_cache[state] = turn_values(t, self.values, *state)
+        return self._turn_cache[state]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Solution {self.rules.name}: expected score {self.expected_score:.4f}, "
+            f"{self.states:,} states, {self.seconds:.1f} s>"
+        )
+
+    def _repr_html_(self) -> str:
+        name = html.escape(self.rules.title)
+        return (
+            f"<div><b>{name}</b>: optimal play scores <b>{self.expected_score:.4f}</b> on average "
+            f"({self.states:,} states, solved in {self.seconds:.1f} s"
+            f"{', loaded from the cache' if self.from_cache else ''})</div>"
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class TurnValues:
+    """The value of every choice in one turn (points still to come, this turn's points included).
+
+    ``score[first, r]``: best score of roll ``r`` now; ``keep[j, k]``: keep ``k`` with ``j`` rolls
+    left and roll the rest; ``hold[j, r]``: roll ``r`` in hand with ``j`` rolls left, played well.
+
+    >>> from dicepoker import find_game, solve
+    >>> yatzy = find_game("yatzy")
+    >>> sixes = solve(yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None), progress=False)
+    >>> turn = sixes.turn({})
+    >>> round(turn.keep_value(Dice.parse("66"), 2), 4), round(turn.start_value(), 4)  # 2 + 3 x 11/36 sixes
+    (17.5, 12.6389)
+    """
+
+    score: np.ndarray
+    keep: np.ndarray
+    hold: np.ndarray
+
+    def keep_value(self, keep: Dice, rolls_left: int) -> float:
+        """Expected points to come when keeping ``keep`` and rolling the rest (``rolls_left`` >= 1)."""
+        return float(self.keep[rolls_left, dice_tables().keep_index[keep]])
+
+    def start_value(self) -> float:
+        """Expected points to come from the start of the turn (before the first roll)."""
+        return float(dice_tables().probability @ self.hold[-1])
+
+
+def turn_values(t: RuleTables, values: np.ndarray, mask: int, bit: int, upper_total: int) -> TurnValues:
+    """Evaluate one turn for one state with the compiled kernel.
+
+    >>> from dicepoker import find_game, solve
+    >>> yatzy = find_game("yatzy")
+    >>> sixes = yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None)
+    >>> t = rule_tables(sixes)
+    >>> turn = turn_values(t, solve(sixes, progress=False).values, 0, 0, 0)
+    >>> float(turn.score[0, dice_tables().roll_index[Dice.parse("66612")]])
+    18.0
+    """
+    rolls = t.rules.rolls_per_turn
+    ulist = np.array([upper_total], dtype=np.int64)
+    vecs = np.zeros((t.n_boxes + 1, 7, 1))
+    sv = np.zeros((2, N_ROLLS, 1))
+    keep = np.zeros((rolls, N_KEEPS, 1))
+    hold = np.zeros((rolls, N_ROLLS, 1))
+    from dicepoker.games.scorecard.solver.kernel import (
+        turn_tables,  # compiled code loads only when a turn is evaluated
+    )
+
+    turn_tables(mask, bit, ulist, 1, values, *_kernel_tables(t), vecs, sv, keep, hold)
+    keep[0] = np.nan  # no keeps without rolls left
+    return TurnValues(score=sv[:, :, 0], keep=keep[:, :, 0], hold=hold[:, :, 0])
