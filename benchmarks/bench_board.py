@@ -55,9 +55,10 @@ def main(games: int = 200) -> None:
     first = sum(g.winner == 0 for g in outcomes)
     draws = sum(g.outcome.is_draw for g in outcomes)
     turns = np.array([g.turns_played for g in outcomes])
-    from dicepoker.games.board.bots import win_rate_interval
+    from dicepoker.core.stats import wilson_interval
 
-    low, high = win_rate_interval(first, games)
+    estimate = wilson_interval(first, games)
+    low, high = estimate.low, estimate.high
     print(f"\nself-play of the probability bot, {games} games ({time.perf_counter() - tic:.1f} s):")
     print(f"  first player wins {first / games:.3f} (95% CI {low:.3f}..{high:.3f}), draws {draws}")
     print(

@@ -31,8 +31,10 @@ import numpy as np  # noqa: E402
 
 from dicepoker import find_game, solver_cache  # noqa: E402
 from dicepoker.core.dice import all_rolls  # noqa: E402
-from dicepoker.games.scorecard.bots import TurnView  # noqa: E402
-from dicepoker.games.scorecard.engine import Score  # noqa: E402
+from dicepoker.games.scorecard.engine import (
+    Score,  # noqa: E402
+    TurnView,  # noqa: E402
+)
 from dicepoker.games.scorecard.hints import hint  # noqa: E402
 from dicepoker.games.scorecard.solver.solve import solve  # noqa: E402
 from dicepoker.lessons.lab import play_game, simulate  # noqa: E402

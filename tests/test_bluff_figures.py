@@ -47,7 +47,7 @@ def test_bayes_figure_runs_from_certainty_to_the_prior():
 
 def test_tournament_and_sweep_figures():
     table = pd.DataFrame(
-        {"win rate": [0.6, 0.4], "ci low": [0.5, 0.3], "ci high": [0.75, 0.5]}, index=["reasoning", "naive"]
+        {"win_rate": [0.6, 0.4], "ci_low": [0.5, 0.3], "ci_high": [0.75, 0.5]}, index=["reasoning", "naive"]
     )
     fig = tournament_figure(table)
     assert list(fig.data[0].y) == [0.6, 0.4]
@@ -56,4 +56,4 @@ def test_tournament_and_sweep_figures():
     sweep = bluff_rate_sweep([0.0, 1.0], NaiveBot(), games=6, rng=2)
     assert list(sweep.index) == [0.0, 1.0] and (sweep["wins"] <= 6).all()
     fig = bluff_rate_figure(sweep)
-    assert list(fig.data[2].y) == list(sweep["win rate"])
+    assert list(fig.data[2].y) == list(sweep["win_rate"])

@@ -154,7 +154,7 @@ def test_a_player_out_of_lives_is_skipped_and_the_next_opens():
     assert game.current_player == 1  # Ann, out, is skipped when the cup passes
     result = game.call_bluff()
     assert result.loser == 2 and game.is_over
-    assert game.winner == 1 and game.outcome().eliminated == (0, 2) and game.outcome().rounds == 2
+    assert game.winner == 1 and game.outcome.eliminated == (0, 2) and game.outcome.rounds == 2
     assert game.current_player is None and game.legal_actions() == []
     with pytest.raises(IllegalActionError, match="game is over"):
         game.roll()
@@ -166,7 +166,7 @@ def test_whole_random_games_end_with_exactly_one_winner(seed):
     n = int(rng.integers(2, 7))
     lives = int(rng.integers(1, 4))
     game = play_randomly(BluffGame(BLUFF.variant(lives=lives), players=n, seed=seed), rng)
-    outcome = game.outcome()
+    outcome = game.outcome
     assert game.is_over and outcome is not None
     assert [i for i in range(n) if game.lives[i] > 0] == [outcome.winner]
     assert sorted(outcome.eliminated + (outcome.winner,)) == list(range(n))

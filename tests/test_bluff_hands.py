@@ -5,7 +5,8 @@ from itertools import product
 
 import pytest
 
-from dicepoker import Dice, DicePokerError, all_rolls, find_game
+from dicepoker import Dice, DicePokerError, find_game
+from dicepoker.core.dice import all_rolls
 from dicepoker.games.bluff.rules import (
     ALL_HANDS,
     BLUFF,
@@ -273,7 +274,7 @@ def test_named_dice_hold_their_hand():
 
 
 def test_best_reading_agrees_with_the_shared_bluff_category():
-    from dicepoker import bluff_category
+    from dicepoker.games.bluff.categories import bluff_category
 
     for dice in all_rolls():
         assert best_hand(dice).category == bluff_category(dice)

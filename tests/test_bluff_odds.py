@@ -7,7 +7,8 @@ from math import comb, factorial
 
 import pytest
 
-from dicepoker import Dice, DicePokerError, roll_distribution
+from dicepoker import Dice, DicePokerError
+from dicepoker.core.dice import roll_distribution
 from dicepoker.games.bluff.odds import (
     bayes_table,
     bayes_update,

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from dicepoker.games.bluff.engine import BluffGame, Phase
+from dicepoker.games.bluff.html import game_html, view_html
 from dicepoker.games.bluff.rules import best_hand
-from dicepoker.games.bluff.widget import BluffUI, game_html, play_bluff, view_html
+from dicepoker.games.bluff.widget import BluffUI, play_bluff
 
 CSS_NEEDED = [
     "dp-app",

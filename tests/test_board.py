@@ -9,7 +9,8 @@ import pytest
 
 from dicepoker import DicePokerError, UnknownNameError, find_game
 from dicepoker.core.dice import Dice, all_rolls
-from dicepoker.games.board.rules import BOARD, BOARD_LABELS, DEFAULT_LAYOUT, BoardRules, parse_layout
+from dicepoker.games.board.labels import BOARD_LABELS
+from dicepoker.games.board.rules import BOARD, DEFAULT_LAYOUT, BoardRules, parse_layout
 
 # RULES.md Game 4, typed in again here: the layout the package must carry
 RULES_LAYOUT = """

@@ -12,7 +12,6 @@ from dicepoker.games.board.bots import (
     play_board_game,
     probability_bot,
     random_bot,
-    win_rate_interval,
 )
 from dicepoker.games.board.engine import BoardGame, Keep, PassTurn, Place
 from dicepoker.games.board.rules import BOARD
@@ -105,13 +104,6 @@ def test_passes_only_when_nothing_fits():
     game.roll(result="12456")
     game.roll(keep="12456")
     assert probability_bot(game, 0) == PassTurn() and random_bot(game, 0) == PassTurn()
-
-
-def test_wilson_interval_known_values():
-    low, high = win_rate_interval(0, 10)
-    assert low == 0 and high == pytest.approx(0.2775, abs=1e-4)  # the textbook 0-of-10 interval
-    low, high = win_rate_interval(10, 10)
-    assert high == pytest.approx(1) and low == pytest.approx(1 - 0.2775, abs=1e-4)
 
 
 def test_tournament_is_seeded_and_counts_add_up():

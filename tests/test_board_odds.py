@@ -15,6 +15,7 @@ from test_board import _oracle
 from dicepoker import DicePokerError, UnknownNameError
 from dicepoker.core.dice import Dice
 from dicepoker.core.patterns import is_poker
+from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import (
     best_keep,
     cell_chances,
@@ -27,7 +28,7 @@ from dicepoker.games.board.odds import (
     window_chances,
     windows_through,
 )
-from dicepoker.games.board.rules import BOARD, BOARD_LABELS
+from dicepoker.games.board.rules import BOARD
 
 
 @cache

@@ -5,8 +5,9 @@ from __future__ import annotations
 from test_board_game import board_with, line
 
 from dicepoker.games.board.engine import BoardGame
+from dicepoker.games.board.html import board_html, label_picture
 from dicepoker.games.board.rules import BOARD
-from dicepoker.games.board.widget import BoardUI, board_html, label_picture, play_board, seat_names
+from dicepoker.games.board.widget import BoardUI, default_names, play_board
 
 
 def classes(widget) -> set[str]:
@@ -167,7 +168,7 @@ def test_hints_and_display():
     assert ui.last_message.startswith("Hint for Player 1:")
     bundle = ui._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert seat_names(["random", "random", "human"]) == ["Random 1", "Random 2", "Player 3"]
+    assert default_names(["random", "random", "human"]) == ["Random 1", "Random 2", "Player 3"]
 
 
 def test_board_pictures_show_labels_chips_and_series():

@@ -9,8 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from dicepoker import BLUFF_CATEGORIES, combinations_of, find_game
+from dicepoker import combinations_of, find_game
 from dicepoker.cli.main import main
+from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.odds.one_roll import one_roll_probability
 from dicepoker.odds.tables import game_odds, game_odds_table, one_roll_table
 from dicepoker.odds.turn import within_three_probability

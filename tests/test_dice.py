@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dicepoker import Dice, InvalidDiceError, all_keeps, all_rolls, reroll_distribution, roll_distribution
+from dicepoker import Dice, InvalidDiceError
+from dicepoker.core.dice import all_keeps, all_rolls, reroll_distribution, roll_distribution
 
 
 def test_parse_forms_agree():

@@ -8,15 +8,8 @@ from fractions import Fraction
 import pytest
 
 from dicepoker import ScorecardGame, find_game
-from dicepoker.games.scorecard.html import (
-    COLOURS,
-    dice_html,
-    die_svg,
-    game_html,
-    scorecard_html,
-    scorecard_rows,
-    signed,
-)
+from dicepoker.core.pictures import COLOURS, dice_html, die_svg, signed
+from dicepoker.games.scorecard.html import game_html, scorecard_html, scorecard_rows
 
 CLASSIC = find_game("classic")
 TWO_PART = find_game("two_part")

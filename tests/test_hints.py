@@ -7,9 +7,9 @@ import pytest
 from solver_helpers import TINY, brute_force, session_cache_dir, solved  # noqa: F401
 
 from dicepoker import IllegalActionError, find_game
+from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import Dice, all_rolls, reroll_distribution, roll_distribution
-from dicepoker.games.scorecard.bots import TurnView
-from dicepoker.games.scorecard.engine import Keep, Roll, Score, ScorecardGame
+from dicepoker.games.scorecard.engine import Score, ScorecardGame, TurnView
 from dicepoker.games.scorecard.hints import Hint, hint
 from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.lessons.lab import play_game

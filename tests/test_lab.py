@@ -92,7 +92,7 @@ def test_figures_are_plotly_figures():
 
 def test_hint_figure():
     from dicepoker.core.dice import Dice
-    from dicepoker.games.scorecard.bots import TurnView
+    from dicepoker.games.scorecard.engine import TurnView
     from dicepoker.games.scorecard.hints import hint
     from dicepoker.games.scorecard.solver.solve import solve
 

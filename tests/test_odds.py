@@ -9,7 +9,8 @@ from math import comb, factorial
 
 import pytest
 
-from dicepoker import Dice, UnknownNameError, all_keeps, all_rolls, combinations_of
+from dicepoker import Dice, UnknownNameError, combinations_of
+from dicepoker.core.dice import all_keeps, all_rolls
 from dicepoker.odds.one_roll import (
     COUNT_PATTERNS,
     OUTCOMES,

@@ -11,10 +11,10 @@ from fractions import Fraction
 import pytest
 
 from dicepoker import DicePokerError, Keep, Score, find_game
+from dicepoker.core.pictures import MINUS
 from dicepoker.games.scorecard import bots
 from dicepoker.games.scorecard import widget as play_ui_module
 from dicepoker.games.scorecard.bots import simple_bot
-from dicepoker.games.scorecard.html import MINUS
 from dicepoker.games.scorecard.widget import PlayUI, slug
 
 

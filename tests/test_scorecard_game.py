@@ -23,10 +23,9 @@ from dicepoker import (
     ScorecardGame,
     UnknownNameError,
     find_game,
-    play_turn,
-    simple_bot,
 )
 from dicepoker.core.saving import checksum as _checksum
+from dicepoker.games.scorecard.bots import play_turn, simple_bot
 
 
 def refused(game: ScorecardGame, action, error=DicePokerError) -> None:

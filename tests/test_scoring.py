@@ -2,7 +2,8 @@
 
 import pytest
 
-from dicepoker import DicePokerError, InvalidDiceError, JokerRule, UnknownNameError, find_game
+from dicepoker import DicePokerError, InvalidDiceError, UnknownNameError, find_game
+from dicepoker.games.scorecard.rules import JokerRule
 
 CLASSIC_CASES = [
     # RULES.md's worked example and slip: 5-5-5-2-5 sums to 22, not 21

@@ -8,11 +8,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dicepoker import Dice, DicePokerError, all_rolls, combinations_of
+from dicepoker import Dice, DicePokerError, combinations_of
+from dicepoker.core.dice import all_rolls
+from dicepoker.core.stats import Estimate, mean_interval, wilson_interval
 from dicepoker.odds.one_roll import game_one_roll_counts, one_roll_probability
 from dicepoker.odds.simulation import (
-    Estimate,
-    mean_interval,
     roll_counts,
     roll_dice,
     roll_indices,
@@ -25,7 +25,6 @@ from dicepoker.odds.simulation import (
     simulate_one_roll,
     simulate_turns,
     simulate_within_three,
-    wilson_interval,
 )
 from dicepoker.odds.turn import (
     chance_with_keep,

@@ -9,19 +9,20 @@ import pytest
 from solver_helpers import session_cache_dir, solved  # noqa: F401
 
 from dicepoker import UnknownNameError, find_game
+from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import Dice, all_rolls
-from dicepoker.games.scorecard.bots import TurnView, default_computer_strategy, simple_bot
-from dicepoker.games.scorecard.engine import Keep, Score
-from dicepoker.games.scorecard.hints import hint
-from dicepoker.games.scorecard.strategies import (
+from dicepoker.games.scorecard.bots import (
     STRATEGIES,
     RandomStrategy,
+    default_computer_strategy,
     find_strategy,
     greedy,
     heuristic,
-    legal_choices,
     optimal_strategy,
+    simple_bot,
 )
+from dicepoker.games.scorecard.engine import Score, TurnView
+from dicepoker.games.scorecard.hints import hint
 from dicepoker.lessons.lab import mean_ci, play_game, simulate
 
 
@@ -40,17 +41,25 @@ def test_every_strategy_finishes_games_within_the_rules(game, name):
     assert finished.is_over and len(finished.scorecard(0)) == len(find_game(game).boxes)
 
 
-def test_legal_choices_are_the_engines():
+def test_the_views_legal_actions_are_every_distinct_keep_and_every_box():
     from dicepoker.games.scorecard.engine import ScorecardGame
 
     game = ScorecardGame("classic", seed=2)
-    game.roll()
-    assert set(legal_choices(game.view())) == set(game.legal_actions())
+    assert game.legal_actions() == [Roll()]
+    dice = game.roll()
+    counts = [dice.count(face) for face in range(1, 7)]
+    distinct_keeps = 1
+    for c in counts:
+        distinct_keeps *= c + 1  # keep 0..c dice of each face
+    actions = game.legal_actions()
+    assert actions == game.view().legal_actions()
+    assert sum(isinstance(a, Keep) for a in actions) == distinct_keeps
+    assert {a.box for a in actions if isinstance(a, Score)} == set(game.options())
 
 
 def test_random_strategy_is_uniform_and_seeded():
     view = TurnView(find_game("yatzy"), {}, Dice.parse("11234"), 1, False)
-    choices = legal_choices(view)
+    choices = view.legal_actions()
     strategy = RandomStrategy(rng=5)
     counts = Counter(strategy(view) for _ in range(len(choices) * 400))
     assert set(counts) == set(choices)

@@ -13,15 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dicepoker import (
-    DicePokerError,
-    SaveFileError,
-    Score,
-    ScorecardGame,
-    find_game,
-    play_turn,
-    simple_bot,
-)
+from dicepoker import DicePokerError, SaveFileError, Score, ScorecardGame, find_game
+from dicepoker.games.scorecard.bots import play_turn, simple_bot
 
 TWO_PART = find_game("two_part")
 FACES = {"Ones": 1, "Twos": 2, "Threes": 3, "Fours": 4, "Fives": 5, "Sixes": 6}

@@ -10,12 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from solver_helpers import brute_force, session_cache_dir, solved  # noqa: F401
 
-from dicepoker import DicePokerError, ScorecardGame, TurnView, UnknownNameError, find_game, hint, play_turn
+from dicepoker import DicePokerError, ScorecardGame, UnknownNameError, find_game, hint
+from dicepoker.core.actions import Keep
 from dicepoker.core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
-from dicepoker.games.scorecard.bots import simple_bot
-from dicepoker.games.scorecard.engine import Keep, Score
+from dicepoker.core.stats import wilson_interval
+from dicepoker.games.scorecard.bots import optimal_strategy, play_turn, simple_bot
+from dicepoker.games.scorecard.engine import Score, TurnView
 from dicepoker.games.scorecard.solver.tables import dice_tables
-from dicepoker.games.scorecard.strategies import optimal_strategy
 from dicepoker.lessons.lab import simulate, summarise
 from dicepoker.lessons.two_part import (
     NO_DOUBLE,
@@ -38,7 +39,6 @@ from dicepoker.lessons.two_part_figures import (
     settlement_figure,
     stop_or_roll_on_figure,
 )
-from dicepoker.odds.simulation import wilson_interval
 from dicepoker.odds.turn import score_distribution
 
 TWO_PART = find_game("two_part")

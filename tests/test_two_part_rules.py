@@ -4,7 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from dicepoker import IllegalActionError, ScorecardGame, find_game, play_turn, simple_bot
+from dicepoker import IllegalActionError, ScorecardGame, find_game
+from dicepoker.games.scorecard.bots import play_turn, simple_bot
 
 TWO_PART = find_game("two_part")
 

@@ -115,7 +115,7 @@ def register(sub: Any) -> None:
     >>> parser.parse_args(["solve", "--game", "yatzy", "--no-cache"]).no_cache
     True
     """
-    from dicepoker.games.scorecard.strategies import STRATEGIES
+    from dicepoker.games.scorecard.bots import STRATEGIES
 
     games = list(SCORECARD_GAMES)
     solve = sub.add_parser("solve", help="the expected score of optimal play (exact)")

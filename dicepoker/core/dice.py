@@ -139,7 +139,7 @@ class Dice:
         return (len(self.values), self.values) < (len(other.values), other.values)
 
     def _repr_html_(self) -> str:
-        from dicepoker.games.scorecard.html import dice_html
+        from dicepoker.core.pictures import dice_html
 
         return dice_html(self.values)
 

@@ -1,29 +1,61 @@
-"""Every game and preset of the kit, found by name.
+"""Every game and preset of the kit, found by name: one line each in :data:`REGISTRY`.
+
+Like OpenSpiel's ``load_game(name)``: the name finds the rule set, the engine that plays it, its
+widget and its catalogue of combinations. Nothing is imported until it is asked for.
 
 >>> find_game("classic").title
 'Dice Poker'
 >>> sorted(GAMES)
 ['bluff', 'board', 'classic', 'two_part', 'yahtzee', 'yatzy']
+>>> new_game("board", seed=1).current_player
+0
+>>> [c.name for c in combinations_of("bluff")][:2]
+['Nothing', 'One Pair']
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+from collections.abc import Sequence
 from typing import Any
 
-from dicepoker.core.errors import UnknownNameError
+from dicepoker.core.patterns import Combination
+from dicepoker.core.registry import GameEntry, Registry
 
-# name -> (module, attribute); looked up lazily so that each game's module loads only when used
-GAMES: dict[str, tuple[str, str]] = {
-    "classic": ("dicepoker.games.scorecard.presets", "CLASSIC"),
-    "yahtzee": ("dicepoker.games.scorecard.presets", "YAHTZEE"),
-    "yatzy": ("dicepoker.games.scorecard.presets", "YATZY"),
-    "two_part": ("dicepoker.games.scorecard.two_part_preset", "TWO_PART"),
-    "bluff": ("dicepoker.games.bluff.rules", "BLUFF"),
-    "board": ("dicepoker.games.board.rules", "BOARD"),
+_SCORECARD = {
+    "family": "scorecard",
+    "engine": "dicepoker.games.scorecard.engine:ScorecardGame",
+    "widget": "dicepoker.games.scorecard.widget:play",
+    "combinations": "dicepoker.games.scorecard.rules:box_combinations",
 }
+_PRESETS = "dicepoker.games.scorecard.presets"
 
-SCORECARD_GAMES = ("classic", "yahtzee", "yatzy", "two_part")
+REGISTRY = Registry(
+    [
+        GameEntry("classic", rules=f"{_PRESETS}:CLASSIC", **_SCORECARD),
+        GameEntry("yahtzee", rules=f"{_PRESETS}:YAHTZEE", **_SCORECARD),
+        GameEntry("yatzy", rules=f"{_PRESETS}:YATZY", **_SCORECARD),
+        GameEntry("two_part", rules=f"{_PRESETS}:TWO_PART", **_SCORECARD),
+        GameEntry(
+            "bluff",
+            family="bluff",
+            rules="dicepoker.games.bluff.rules:BLUFF",
+            engine="dicepoker.games.bluff.engine:BluffGame",
+            widget="dicepoker.games.bluff.widget:play",
+            combinations="dicepoker.games.bluff.categories:bluff_combinations",
+        ),
+        GameEntry(
+            "board",
+            family="board",
+            rules="dicepoker.games.board.rules:BOARD",
+            engine="dicepoker.games.board.engine:BoardGame",
+            widget="dicepoker.games.board.widget:play",
+            combinations="dicepoker.games.board.labels:board_combinations",
+        ),
+    ]
+)
+
+GAMES: tuple[str, ...] = REGISTRY.names
+SCORECARD_GAMES: tuple[str, ...] = REGISTRY.family("scorecard")
 
 
 def find_game(name: str) -> Any:
@@ -34,7 +66,66 @@ def find_game(name: str) -> Any:
     ...
     dicepoker.core.errors.UnknownNameError: no game 'chess'; the games are: classic, yahtzee, ...
     """
-    if name not in GAMES:
-        raise UnknownNameError(f"no game {name!r}; the games are: {', '.join(GAMES)}")
-    module, attribute = GAMES[name]
-    return getattr(import_module(module), attribute)
+    return REGISTRY.entry(name).load("rules")
+
+
+def _rules_and_entry(game: Any) -> tuple[Any, GameEntry]:
+    """A game given by name or by rule set, and its registry entry."""
+    if isinstance(game, str):
+        entry = REGISTRY.entry(game)
+        return entry.load("rules"), entry
+    for name in REGISTRY.names:
+        entry = REGISTRY.entry(name)
+        if isinstance(game, type(entry.load("rules"))):
+            return game, entry
+    return game, REGISTRY.entry(getattr(game, "name", repr(game)))
+
+
+def combinations_of(game: Any) -> list[Combination]:
+    """The catalogue of combinations of a game (by name or rule set).
+
+    Scorecard games (``classic``, ``yahtzee``, ``yatzy``, ``two_part``) give one per box: the
+    test is "the dice hold this box's combination" (upper boxes: at least one die of the face, or
+    at least par of it in ``two_part``); ``bluff`` gives its categories, ``board`` its cell labels.
+
+    >>> [c.name for c in combinations_of("yatzy")][6:8]
+    ['Pair', 'Two Pairs']
+    """
+    rules, entry = _rules_and_entry(game)
+    return entry.load("combinations")(rules)
+
+
+def new_game(game: Any = "classic", players: Sequence[str] | int | None = None, **options: Any) -> Any:
+    """A new game of any registered game, by name or rule set; ``seed=`` or ``rng=`` for its dice.
+
+    >>> new_game("bluff", players=["Ann", "Bo"], seed=2).player_names
+    ('Ann', 'Bo')
+    """
+    rules, entry = _rules_and_entry(game)
+    engine = entry.load("engine")
+    if players is None:
+        return engine(rules, **options)
+    return engine(rules, players, **options)
+
+
+def play(
+    game: Any = "classic",
+    seats: Sequence[str] | None = None,
+    names: Sequence[str] | None = None,
+    seed: int | None = None,
+) -> Any:
+    """Open the play widget of any registered game: ``play("bluff", seats=("human", "reasoning"))``.
+
+    Leave the returned widget as a cell's last expression to show it; ``seats`` default to the
+    game's own (a human against the computer).
+
+    >>> ui = play("board", seats=("computer", "random"), seed=2)
+    >>> type(ui).__name__, ui.seats
+    ('BoardUI', ('computer', 'random'))
+    >>> ui.close()
+    """
+    rules, entry = _rules_and_entry(game)
+    options: dict[str, Any] = {"names": names, "seed": seed}
+    if seats is not None:
+        options["seats"] = seats
+    return entry.load("widget")(rules, **options)

@@ -23,11 +23,12 @@ import numpy as np
 import pandas as pd
 
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.match import play_match
+from dicepoker.core.stats import mean_interval
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.bots import play_turn
+from dicepoker.games.scorecard.bots import Strategy, as_strategy, seat_for, strategy_name
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.rules import ScorecardRules
-from dicepoker.games.scorecard.strategies import Strategy, as_strategy, strategy_name
 from dicepoker.lessons.exercises import Feedback
 
 Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
@@ -49,10 +50,7 @@ def play_game(
     True
     """
     game = ScorecardGame(_rules(rules), rng=np.random.default_rng(rng))
-    player = as_strategy(strategy)
-    while not game.is_over:
-        play_turn(game, player)
-    return game
+    return play_match(game, [seat_for(as_strategy(strategy))])
 
 
 def simulate(
@@ -113,9 +111,11 @@ def mean_ci(totals: Iterable[float]) -> tuple[float, float, float]:
     [2.5, 1.235, 3.765]
     """
     values = np.asarray(list(totals), dtype=float)
-    mean = float(values.mean())
-    half = Z95 * float(values.std(ddof=1)) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return mean, mean - half, mean + half
+    if len(values) < 2:
+        mean = float(values.mean())
+        return mean, -math.inf, math.inf
+    estimate = mean_interval(values)
+    return estimate.value, estimate.low, estimate.high
 
 
 def win_rate(a: Iterable[float], b: Iterable[float]) -> float:

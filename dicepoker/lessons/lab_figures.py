@@ -11,21 +11,21 @@ Pure functions returning plotly figures; nothing is shown here.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
 
-from dicepoker.lessons.lab import TournamentResult
-
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#6b7280", "#b7791f", "#db2777", "#0e7490")
 
 
-def _results(results: TournamentResult | Mapping[str, pd.DataFrame]) -> Mapping[str, pd.DataFrame]:
-    return results.results if isinstance(results, TournamentResult) else results
+def _results(results: Any) -> Mapping[str, pd.DataFrame]:
+    """The tables of a tournament result (its ``results``), or the mapping itself."""
+    return getattr(results, "results", results)
 
 
 def score_distributions(
-    results: TournamentResult | Mapping[str, pd.DataFrame],
+    results: Any,
     *,
     expected: Mapping[str, float] | None = None,
     bin_size: int = 5,
@@ -64,7 +64,7 @@ def score_distributions(
     return fig
 
 
-def head_to_head(result: TournamentResult) -> go.Figure:
+def head_to_head(result: Any) -> go.Figure:
     """A heat map: how often the row's strategy beats the column's on the same dice.
 
     >>> from dicepoker.lessons.lab import tournament

@@ -34,16 +34,16 @@ import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.core.pictures import signed
+from dicepoker.core.stats import Estimate, wilson_interval
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.bots import TurnView, play_turn
-from dicepoker.games.scorecard.engine import ScorecardGame
-from dicepoker.games.scorecard.html import signed
+from dicepoker.games.scorecard.bots import play_turn
+from dicepoker.games.scorecard.engine import ScorecardGame, TurnView
 from dicepoker.games.scorecard.rules import Box, JokerRule, ScorecardRules
 from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET
 from dicepoker.games.scorecard.solver.solution import Solution, turn_values
 from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.games.scorecard.solver.tables import dice_tables, rule_tables
-from dicepoker.odds.simulation import Estimate, wilson_interval
 from dicepoker.odds.turn import turn_tables
 
 TIE = 1e-9  # the optimal bot's tolerance: a keep must beat scoring now by more than this
@@ -387,7 +387,7 @@ def simulate_part1(
     >>> list(df.columns[:2]), len(df)
     (['part1_total', 'bonus'], 3)
     """
-    from dicepoker.games.scorecard.strategies import as_strategy, optimal_strategy
+    from dicepoker.games.scorecard.bots import as_strategy, optimal_strategy
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise DicePokerError(f"games must be a whole number of at least 1, not {games!r}")

@@ -29,8 +29,8 @@ import numpy as np
 
 from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice, all_keeps, all_rolls
 from dicepoker.core.errors import UnknownNameError
-from dicepoker.core.patterns import Combination, combinations_of
-from dicepoker.games import find_game
+from dicepoker.core.patterns import Combination
+from dicepoker.games import combinations_of, find_game
 from dicepoker.games.scorecard.rules import Need
 
 OUTCOMES = 6**NUMBER_OF_DICE  # 7776 ordered outcomes of one roll

@@ -14,15 +14,14 @@ True
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.stats import Estimate, mean_interval, wilson_interval
 from dicepoker.odds.one_roll import (
     POWERS_OF_SIX,
     CombinationLike,
@@ -38,69 +37,7 @@ from dicepoker.odds.turn import TurnPlan, hold_plan, score_plan, turn_tables
 if TYPE_CHECKING:
     import pandas as pd
 
-Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 _FACE_KEYS = np.concatenate(([0], POWERS_OF_SIX)).astype(np.int32)  # key added by a die showing 1..6
-
-
-# --- estimates -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Estimate:
-    """A simulated value with its 95% confidence interval ``[low, high]`` from ``n`` trials.
-
-    >>> e = wilson_interval(50, 100)
-    >>> round(e.value, 3), round(e.low, 4), round(e.high, 4), e.contains(0.5)
-    (0.5, 0.4038, 0.5962, True)
-    """
-
-    value: float
-    low: float
-    high: float
-    n: int
-
-    @property
-    def half_width(self) -> float:
-        """Half the width of the interval: the "±" of ``value ± half_width``."""
-        return (self.high - self.low) / 2
-
-    def contains(self, exact: float | Fraction) -> bool:
-        """Whether the interval contains ``exact``."""
-        return self.low <= float(exact) <= self.high
-
-    def __str__(self) -> str:
-        return f"{self.value:.5f} ± {self.half_width:.5f} (95% CI, n = {self.n:,})"
-
-
-def wilson_interval(successes: int, n: int, z: float = Z95) -> Estimate:
-    """The chance estimated from ``successes`` in ``n`` trials, with Wilson's confidence interval.
-
-    Unlike "p ± z·sqrt(p(1-p)/n)" it stays inside [0, 1] and is not zero-width when p is 0 or 1.
-
-    >>> e = wilson_interval(0, 1000)
-    >>> e.value, e.low, round(e.high, 5)
-    (0.0, 0.0, 0.00383)
-    """
-    if n <= 0:
-        raise DicePokerError(f"an estimate needs at least one trial, not n = {n}")
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return Estimate(p, low, high, n)
-
-
-def mean_interval(values: np.ndarray, z: float = Z95) -> Estimate:
-    """The mean of ``values`` with the normal 95% confidence interval mean ± z·s/sqrt(n).
-
-    >>> mean_interval(np.array([1.0, 2.0, 3.0])).value
-    2.0
-    """
-    n = len(values)
-    if n <= 1:
-        raise DicePokerError(f"a mean's interval needs at least two values, not {n}")
-    mean = float(np.mean(values))
-    half = z * float(np.std(values, ddof=1)) / math.sqrt(n)
-    return Estimate(mean, mean - half, mean + half, n)
 
 
 # --- throwing dice -------------------------------------------------------------------------------
@@ -303,6 +240,7 @@ def simulate_chance_with_keep(
     """The chance of ending with the combination after keeping ``keep`` with ``rolls_left`` rolls to go
     (best play after), estimated from ``n`` turns.
 
+    >>> from fractions import Fraction
     >>> simulate_chance_with_keep("Large Straight", "2346", n=100_000, rng=3).contains(Fraction(11, 36))
     True
     """
@@ -320,6 +258,7 @@ def simulate_expected_score(
 ) -> Estimate:
     """The mean score of a box in ``n`` turns played to score as much as possible in it.
 
+    >>> from fractions import Fraction
     >>> simulate_expected_score("Sixes", n=100_000, rng=8).contains(Fraction(455, 36))
     True
     """

@@ -25,13 +25,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from dicepoker.core.stats import wilson_interval
 from dicepoker.games import SCORECARD_GAMES, find_game
 from dicepoker.odds.one_roll import OUTCOMES, catalogue, closed_form_probability, game_one_roll_counts
-from dicepoker.odds.simulation import (
-    simulate_game_one_roll,
-    simulate_game_within_three,
-    wilson_interval,
-)
+from dicepoker.odds.simulation import simulate_game_one_roll, simulate_game_within_three
 from dicepoker.odds.turn import game_within_three
 
 if TYPE_CHECKING:

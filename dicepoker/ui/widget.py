@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from dicepoker.core.errors import DicePokerError, IllegalActionError
-from dicepoker.games.scorecard.html import die_svg_data_uri
+from dicepoker.core.pictures import die_svg_data_uri
 
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, shown if the style sheet is missing
 

@@ -10,12 +10,11 @@ the public throws) and bluffs at a chosen rate.
 (True, ('naive', 'reasoning'))
 >>> table = bluff_tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=20, rng=1)
 >>> list(table.columns)
-['games', 'wins', 'win rate', 'ci low', 'ci high']
+['games', 'wins', 'win_rate', 'ci_low', 'ci_high']
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -26,6 +25,7 @@ import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.core.match import play_match, seat_of, tournament
 from dicepoker.games.bluff.engine import (
     Accept,
     Action,
@@ -38,7 +38,6 @@ from dicepoker.games.bluff.engine import (
 )
 from dicepoker.games.bluff.odds import Start, keep_to_reach, probability_true, reach_probability
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
-from dicepoker.lessons.exercises import Feedback
 
 
 class BluffBot(Protocol):
@@ -246,15 +245,7 @@ def play_bluff_game(
     if names is None:
         names = _seat_names(bots)
     game = BluffGame(rules, names, rng=np.random.default_rng(int(rng.integers(2**63))))
-    turns = 0
-    while not game.is_over:
-        who = game.current_player
-        assert who is not None
-        game.apply(bots[who](game.view(who), rng), player=who)
-        turns += 1
-        if turns > 100_000:  # pragma: no cover - a bot that never announces
-            raise DicePokerError("the bots played 100000 actions without finishing the game")
-    return game
+    return play_match(game, [seat_of(bot) for bot in bots], rng)
 
 
 def _seat_names(bots: Sequence[BluffBot]) -> list[str]:
@@ -263,33 +254,6 @@ def _seat_names(bots: Sequence[BluffBot]) -> list[str]:
         name = str(getattr(bot, "name", f"bot {i + 1}"))
         names.append(name if name not in names else f"{name} ({i + 1})")
     return names
-
-
-def win_rate_interval(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval for a win rate (good also near 0 and 1).
-
-    >>> [round(x, 3) for x in win_rate_interval(50, 100)]
-    [0.404, 0.596]
-    """
-    if games <= 0:
-        return (0.0, 1.0)
-    z = _normal_quantile(0.5 + confidence / 2)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _normal_quantile(q: float) -> float:
-    """The standard normal quantile, by bisection on the error function."""
-    lo, hi = -10.0, 10.0
-    for _ in range(100):
-        mid = (lo + hi) / 2
-        if 0.5 * (1 + math.erf(mid / math.sqrt(2))) < q:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
 
 
 def bluff_tournament(
@@ -302,50 +266,24 @@ def bluff_tournament(
 ) -> pd.DataFrame:
     """Seat every bot at each table (the seats rotate from game to game) and count the wins.
 
-    Returns one row per bot: games, wins, win rate and its Wilson confidence interval.
+    Returns one row per bot: games, wins, ``win_rate`` and its Wilson interval ``ci_low``..``ci_high``.
 
     >>> table = bluff_tournament({"naive": NaiveBot(), "random": RandomBot()}, games=10, rng=2)
     >>> int(table["wins"].sum()), list(table.index)
     (10, ['naive', 'random'])
     """
-    rng = np.random.default_rng(rng)
     names = list(bots)
     if len(names) < rules.min_players:
         raise DicePokerError(f"a tournament needs at least {rules.min_players} bots, not {len(names)}")
-    wins = dict.fromkeys(names, 0)
-    for g in range(games):
-        order = names[g % len(names) :] + names[: g % len(names)]
-        game = play_bluff_game([bots[n] for n in order], names=order, rules=rules, rng=rng)
-        wins[game.player_names[game.winner]] += 1  # type: ignore[index]
-    rows = []
-    for n in names:
-        low, high = win_rate_interval(wins[n], games, confidence)
-        rows.append((n, games, wins[n], wins[n] / games if games else 0.0, low, high))
-    columns = ["bot", "games", "wins", "win rate", "ci low", "ci high"]
-    return pd.DataFrame(rows, columns=columns).set_index("bot")
-
-
-def check_caller(
-    should_call: Callable[[BluffView], bool], *, games: int = 200, rng: int = 6, target: float = 0.45
-) -> Feedback:
-    """Exercise check: does your caller hold its own against the reasoning bot?
-
-    ``should_call(view) -> bool`` decides call (True) or accept; everything else is played like the
-    reasoning bot, so only the calls differ. Right when it wins at least ``target`` of a seeded
-    two-player tournament against :class:`ReasoningBot`.
-
-    >>> check_caller(lambda view: True, games=10).correct  # calling everything loses
-    False
-    """
-    table = bluff_tournament(
-        {"you": CallerBot(should_call), "reasoning": ReasoningBot()}, games=games, rng=rng
+    table = tournament(
+        lambda players, dice: BluffGame(rules, players, rng=dice),
+        {name: seat_of(bot) for name, bot in bots.items()},
+        games=games,
+        lineups=[names],
+        rng=rng,
+        confidence=confidence,
     )
-    rate = float(table.loc["you", "win rate"])
-    hint = (
-        f"your caller won {rate:.0%} of {games} games against the reasoning bot; try calling when "
-        "view_probability_true(view) is low"
-    )
-    return Feedback(rate >= target, f"{rate:.0%}", "" if rate >= target else hint)
+    return table.set_index("player")[["games", "wins", "win_rate", "ci_low", "ci_high"]].rename_axis("bot")
 
 
 def bluff_rate_sweep(
@@ -368,7 +306,7 @@ def bluff_rate_sweep(
         table = bluff_tournament(bots, games=games, rules=rules, rng=rng)
         row = table.loc["reasoning"]
         rows.append(
-            (rate, int(row["games"]), int(row["wins"]), row["win rate"], row["ci low"], row["ci high"])
+            (rate, int(row["games"]), int(row["wins"]), row["win_rate"], row["ci_low"], row["ci_high"])
         )
-    columns = ["bluff rate", "games", "wins", "win rate", "ci low", "ci high"]
+    columns = ["bluff rate", "games", "wins", "win_rate", "ci_low", "ci_high"]
     return pd.DataFrame(rows, columns=columns).set_index("bluff rate")

@@ -28,8 +28,10 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
 from dicepoker.games import find_game
+from dicepoker.games.bluff.html import game_html, view_html
 from dicepoker.games.bluff.rules import BLUFF, HIGHEST_HAND, BluffRules, Hand, best_hand, hands_above
 
 SAVE_FORMAT = "dicepoker.bluff_game"
@@ -179,6 +181,11 @@ class BluffOutcome:
     eliminated: tuple[int, ...]
     rounds: int
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winner, as the one-element tuple every game's outcome gives."""
+        return (self.winner,)
+
 
 @dataclass(frozen=True)
 class BluffView:
@@ -235,9 +242,18 @@ class BluffView:
         """Whether accepting is possible (there is a higher hand left to announce)."""
         return self.is_my_turn and self.phase == Phase.RESPOND and self.last_announcement != HIGHEST_HAND
 
-    def _repr_html_(self) -> str:
-        from dicepoker.games.bluff.widget import view_html
+    def legal_actions(self) -> list[Action]:
+        """Every action this player may take now: distinct throws, announcements, or call/accept."""
+        if not self.is_my_turn or self.phase == Phase.OVER:
+            return []
+        if self.phase == Phase.RESPOND:
+            return [CallBluff()] + ([Accept()] if self.may_accept else [])
+        actions: list[Action] = []
+        if self.rolls_left > 0:
+            actions += [Throw()] if self.dice is None else [Throw(k) for k in _keeps_below_five(self.dice)]
+        return actions + [Announce(h) for h in self.legal_announcements()]
 
+    def _repr_html_(self) -> str:
         return view_html(self)
 
 
@@ -273,11 +289,9 @@ class BluffGame(SavesAsJson):
             )
         if len(set(names)) != len(names):
             raise DicePokerError(f"player names must differ: {list(names)}")
-        if rng is not None and seed is not None:
-            raise DicePokerError("give a seed or a generator, not both")
         self.rules: BluffRules = rules
         self.player_names: tuple[str, ...] = names
-        self._rng = rng if rng is not None else np.random.default_rng(seed)
+        self._rng = generator(seed, rng)
         self._rng_start: dict[str, Any] = generator_state(self._rng)
         self._lives = [rules.lives] * len(names)
         self._eliminated: list[int] = []
@@ -362,6 +376,7 @@ class BluffGame(SavesAsJson):
         """Whether only one player has lives left."""
         return self._phase == Phase.OVER
 
+    @property
     def outcome(self) -> BluffOutcome | None:
         """The winner and the order of elimination, or ``None`` while the game goes on."""
         if not self.is_over:
@@ -544,19 +559,8 @@ class BluffGame(SavesAsJson):
         return hands_above(self.last_announcement)
 
     def legal_actions(self) -> list[Action]:
-        """Every action legal now: distinct throws, announcements, or call/accept."""
-        if self._phase == Phase.RESPOND:
-            return [CallBluff()] + ([Accept()] if self.last_announcement != HIGHEST_HAND else [])
-        if self._phase == Phase.OVER:
-            return []
-        actions: list[Action] = []
-        if self.rolls_left > 0:
-            if self._cup is None:
-                actions.append(Throw())
-            else:
-                actions += [Throw(k) for k in _keeps_below_five(Dice(self._cup))]
-        actions += [Announce(h) for h in self.legal_announcements()]
-        return actions
+        """Every action legal now: what the current player's view allows (none once the game is over)."""
+        return [] if self._phase == Phase.OVER else self.view(self._current).legal_actions()
 
     # --- what a player knows -----------------------------------------------------------------------
     def view(self, player: int | str | None = None) -> BluffView:
@@ -642,8 +646,6 @@ class BluffGame(SavesAsJson):
         return f"<BluffGame {list(self.player_names)} lives {list(self._lives)} {where}>"
 
     def _repr_html_(self) -> str:
-        from dicepoker.games.bluff.widget import game_html
-
         return game_html(self)
 
 

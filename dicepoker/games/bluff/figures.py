@@ -13,7 +13,7 @@ from fractions import Fraction
 import pandas as pd
 import plotly.graph_objects as go
 
-from dicepoker.core.patterns import BLUFF_CATEGORIES
+from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.bluff.odds import (
     Start,
     bayes_update,
@@ -181,11 +181,11 @@ def tournament_figure(
     intervals, and a dashed line at the fair share (one over the number of bots).
 
     >>> import pandas as pd
-    >>> t = pd.DataFrame({"win rate": [0.7, 0.3], "ci low": [0.6, 0.2], "ci high": [0.8, 0.4]}, ["a", "b"])
+    >>> t = pd.DataFrame({"win_rate": [0.7, 0.3], "ci_low": [0.6, 0.2], "ci_high": [0.8, 0.4]}, ["a", "b"])
     >>> tournament_figure(t).data[0].error_y.array[0]
     0.1
     """
-    rate = table["win rate"].astype(float)
+    rate = table["win_rate"].astype(float)
     fig = go.Figure()
     fig.add_bar(
         x=[str(i) for i in table.index],
@@ -194,8 +194,8 @@ def tournament_figure(
         error_y={
             "type": "data",
             "symmetric": False,
-            "array": [round(v, 12) for v in table["ci high"].astype(float) - rate],
-            "arrayminus": [round(v, 12) for v in rate - table["ci low"].astype(float)],
+            "array": [round(v, 12) for v in table["ci_high"].astype(float) - rate],
+            "arrayminus": [round(v, 12) for v in rate - table["ci_low"].astype(float)],
         },
         hovertemplate="%{x}: %{y:.1%}<extra></extra>",
     )
@@ -210,18 +210,18 @@ def bluff_rate_figure(sweep: pd.DataFrame) -> go.Figure:
     """Win rate against bluff rate (from :func:`~.bots.bluff_rate_sweep`), with the CI band.
 
     >>> import pandas as pd
-    >>> s = pd.DataFrame({"win rate": [0.8, 0.6], "ci low": [0.7, 0.5], "ci high": [0.9, 0.7]}, [0.0, 0.5])
+    >>> s = pd.DataFrame({"win_rate": [0.8, 0.6], "ci_low": [0.7, 0.5], "ci_high": [0.9, 0.7]}, [0.0, 0.5])
     >>> len(bluff_rate_figure(s).data)
     3
     """
     x = [float(v) for v in sweep.index]
     fig = go.Figure()
     fig.add_scatter(
-        x=x, y=list(sweep["ci high"]), mode="lines", line={"width": 0}, showlegend=False, hoverinfo="skip"
+        x=x, y=list(sweep["ci_high"]), mode="lines", line={"width": 0}, showlegend=False, hoverinfo="skip"
     )
     fig.add_scatter(
         x=x,
-        y=list(sweep["ci low"]),
+        y=list(sweep["ci_low"]),
         mode="lines",
         line={"width": 0},
         fill="tonexty",
@@ -231,7 +231,7 @@ def bluff_rate_figure(sweep: pd.DataFrame) -> go.Figure:
     )
     fig.add_scatter(
         x=x,
-        y=list(sweep["win rate"]),
+        y=list(sweep["win_rate"]),
         mode="lines+markers",
         line={"color": THREE_ROLLS_COLOUR},
         name="win rate",

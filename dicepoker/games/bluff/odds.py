@@ -27,7 +27,7 @@ import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.patterns import BLUFF_CATEGORIES
+from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.bluff.rules import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand
 
 ROLLS: tuple[Dice, ...] = all_rolls()  # the 252 distinct rolls, the states of the cup

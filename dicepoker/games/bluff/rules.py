@@ -24,7 +24,7 @@ from typing import Any
 
 from dicepoker.core.dice import FACES, Dice
 from dicepoker.core.errors import DicePokerError, UnknownNameError
-from dicepoker.core.patterns import BLUFF_CATEGORIES
+from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 
 # how many faces each category names, and how it is written
 FACES_NAMED: dict[str, int] = {

@@ -33,13 +33,14 @@ import ipywidgets as widgets
 import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE
-from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
-from dicepoker.games.bluff.engine import Accept, BluffGame, BluffView, Phase, RoundResult, Throw, TurnRecord
+from dicepoker.games.bluff.engine import Accept, BluffGame, BluffView, Phase, RoundResult, Throw
+from dicepoker.games.bluff.html import lives_html, reveal_html, table_html
 from dicepoker.games.bluff.odds import keep_to_reach, reach_probability
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand, hands_above
-from dicepoker.games.scorecard.html import dice_html
+from dicepoker.ui.seats import check_seats, seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
@@ -69,128 +70,6 @@ MAX_SEATS = 6
 
 
 # --- pictures ---------------------------------------------------------------------------------------
-def lives_html(names: Sequence[str], lives: Sequence[int], current: int | None, total: int) -> str:
-    """Every player's lives as hearts (♥ left, ♡ lost); the player to act is marked, players out
-    are struck through.
-
-    >>> row = lives_html(["Ann", "Bo"], [2, 0], 0, 3)
-    >>> row.count("♥"), row.count("♡"), "<s>Bo</s>" in row
-    (2, 1, True)
-    """
-    parts = []
-    for i, (name, n) in enumerate(zip(names, lives, strict=True)):
-        hearts = "♥" * n + '<span style="color:#9ca3af">' + "♡" * (total - n) + "</span>"
-        style = "font-weight:700;background:#e8f1ff;" if i == current else ""
-        label = html.escape(name)
-        if n == 0:
-            label, hearts = f"<s>{label}</s>", '<span style="color:#6b7280">out</span>'
-        parts.append(
-            f'<span class="dp-lives-player" style="{style}padding:2px 8px;border-radius:4px">'
-            f'{label} <span style="color:#dc2626">{hearts}</span></span>'
-        )
-    return (
-        '<div class="dp-lives-row" style="display:flex;flex-wrap:wrap;gap:6px">' + "".join(parts) + "</div>"
-    )
-
-
-def _turn_line(turn: TurnRecord, names: Sequence[str]) -> str:
-    who = html.escape(names[turn.player])
-    start = "accepts and " if turn.accepted else "opens: "
-    if turn.throws:
-        throws = ", ".join(f"{k}" for k in turn.throws)
-        rolled = f"throws {throws} {'die' if turn.throws == (1,) else 'dice'}"
-    else:
-        rolled = "throws no dice" if turn.accepted else "has not rolled yet"
-    said = f" — announces <b>{html.escape(str(turn.announcement))}</b>" if turn.announcement else ""
-    return f"<li>{who} {start}{rolled}{said}</li>"
-
-
-def table_html(turns: Sequence[TurnRecord], names: Sequence[str], round_number: int) -> str:
-    """This round as the table heard it: who threw how many dice, and every announcement.
-
-    >>> "Ann opens: throws 5, 2 dice" in table_html([TurnRecord(0, False, (5, 2))], ["Ann", "Bo"], 1)
-    True
-    """
-    if not turns:
-        return ""
-    lines = "".join(_turn_line(t, names) for t in turns)
-    return f'<div class="dp-table"><b>Round {round_number}</b><ul style="margin:2px 0">{lines}</ul></div>'
-
-
-def reveal_html(result: RoundResult | None, names: Sequence[str], *, animate: bool = True) -> str:
-    """The last call: the lifted cup (dice flip in one by one), the announcement and who lost a life.
-
-    >>> game = BluffGame(players=["Ann", "Bo"], seed=7)
-    >>> _ = game.roll(); game.announce("three 6s")
-    >>> "Ann was bluffing" in reveal_html(game.call_bluff(), game.player_names)
-    True
-    """
-    if result is None:
-        return '<div class="dp-reveal-empty" style="color:#6b7280">No cup has been lifted yet.</div>'
-    caller, announcer = html.escape(names[result.caller]), html.escape(names[result.announcer])
-    loser = html.escape(names[result.loser])
-    verdict = (
-        f"The dice hold it: {caller} called a true announcement and loses a life."
-        if result.was_true
-        else f"The dice do not hold it: {announcer} was bluffing and loses a life."
-    )
-    dice = dice_html(result.dice.values, size=40)
-    if animate:
-        dice = dice.replace("<svg ", '<svg class="dp-reveal-die" ')
-        for i in range(NUMBER_OF_DICE):
-            dice = dice.replace('class="dp-reveal-die" ', f'class="dp-reveal-die dp-reveal-{i}" ', 1)
-    return (
-        f'<div class="dp-reveal-box"><div>Round {result.number}: {caller} calls {announcer}\'s '
-        f"<b>{html.escape(str(result.announcement))}</b>. The cup is lifted:</div>{dice}"
-        f"<div>They read <b>{html.escape(str(result.best))}</b>. {verdict}</div>"
-        f'<div style="color:#6b7280">({loser} opens the next round.)</div></div>'
-    )
-
-
-def game_html(game: BluffGame) -> str:
-    """A game as everyone at the table sees it: lives, this round's announcements, the last reveal.
-
-    >>> "Player 1</b> to roll and announce" in game_html(BluffGame(seed=1))
-    True
-    """
-    names = game.player_names
-    if game.is_over:
-        head = f"<b>{html.escape(names[game.winner])} wins</b> after {len(game.rounds)} rounds."  # type: ignore[index]
-    else:
-        doing = "to roll and announce" if game.phase == Phase.ROLL else "to call the bluff or accept"
-        head = f"Round {game.round_number}: <b>{html.escape(names[game.current_player])}</b> {doing}."  # type: ignore[index]
-    last = game.rounds[-1] if game.rounds else None
-    return (
-        f'<div class="dp-bluff-game"><div>{head}</div>'
-        f"{lives_html(names, game.lives, game.current_player, game.rules.lives)}"
-        f"{table_html(game.turns, names, game.round_number)}"
-        f"{reveal_html(last, names, animate=False) if last else ''}</div>"
-    )
-
-
-def view_html(view: BluffView) -> str:
-    """What one player knows: the public table plus the dice this player has seen.
-
-    >>> "has not seen the cup" in view_html(BluffGame(seed=1).view(1))
-    True
-    """
-    names = view.player_names
-    me = html.escape(names[view.player])
-    if view.dice is not None:
-        private = dice_html(
-            view.dice.values, caption=f"{names[view.player]}'s cup ({view.rolls_left} rolls left)"
-        )
-    elif view.seen_dice is not None:
-        private = dice_html(view.seen_dice.values, caption="the cup as you last saw it")
-    else:
-        private = f'<div style="color:#6b7280">{me} has not seen the cup this round.</div>'
-    return (
-        f'<div class="dp-bluff-view"><div>What <b>{me}</b> knows:</div>'
-        f"{lives_html(names, view.lives, view.current_player, view.rules.lives)}"
-        f"{table_html(view.turns, names, view.round_number)}{private}</div>"
-    )
-
-
 def style_sheet() -> str:
     """The widget's CSS: dice faces on the die buttons, the reveal animation, the message line.
 
@@ -221,6 +100,8 @@ def style_sheet() -> str:
 
 
 # --- seats -----------------------------------------------------------------------------------------------
+
+
 def check_bluff_seats(seats: Sequence[str], rules: BluffRules = BLUFF) -> tuple[str, ...]:
     """The seats as a tuple, each ``"human"``, ``"reasoning"``, ``"naive"`` or ``"random"``.
 
@@ -229,24 +110,16 @@ def check_bluff_seats(seats: Sequence[str], rules: BluffRules = BLUFF) -> tuple[
     ...
     dicepoker.core.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human', 'reasoning', ...
     """
-    seats = (seats,) if isinstance(seats, str) else tuple(seats)
-    for i, seat in enumerate(seats):
-        if seat not in SEAT_KINDS:
-            raise UnknownNameError(
-                f"seat {i + 1} is {seat!r}: a seat is 'human', 'reasoning', 'naive' or 'random'"
-            )
-    if not rules.min_players <= len(seats) <= rules.max_players:
-        raise DicePokerError(f"bluff has {rules.min_players} to {rules.max_players} seats, not {len(seats)}")
-    return seats
+    return check_seats(seats, SEAT_KINDS, fewest=rules.min_players, most=rules.max_players, game="bluff")
 
 
-def seat_names(seats: Sequence[str]) -> list[str]:
-    """Default names: ``Player 1`` for humans, ``Computer 2`` for computers (by seat number).
+def default_names(seats: Sequence[str]) -> list[str]:
+    """Default names: ``Player N`` for humans, ``Computer`` for computers (numbered if several).
 
-    >>> seat_names(["human", "reasoning", "naive"])
-    ['Player 1', 'Computer 2', 'Computer 3']
+    >>> default_names(["human", "reasoning", "naive"])
+    ['Player 1', 'Computer 1', 'Computer 2']
     """
-    return [f"{'Player' if s == 'human' else 'Computer'} {i + 1}" for i, s in enumerate(seats)]
+    return seat_names(seats, dict.fromkeys(SEAT_KINDS, "Computer"))
 
 
 # --- the widget -----------------------------------------------------------------------------------------
@@ -363,7 +236,7 @@ class BluffUI(GameWidget):
         seats = check_bluff_seats(seats, self.rules)
         if names is not None and len(names) != len(seats):
             raise DicePokerError(f"{len(names)} names for {len(seats)} seats: {list(names)}")
-        names = list(names) if names is not None else seat_names(seats)
+        names = list(names) if names is not None else default_names(seats)
         self.game = BluffGame(self.rules, names, rng=np.random.default_rng(int(self._rng.integers(2**63))))
         self.seats = seats
         self.held = [False] * NUMBER_OF_DICE
@@ -618,6 +491,23 @@ def dice_reading(dice: Any) -> str:
     return str(best_hand(dice))
 
 
+def play(
+    rules: BluffRules | str = BLUFF,
+    seats: Sequence[str] = ("human", "reasoning"),
+    names: Sequence[str] | None = None,
+    seed: int | None = None,
+) -> BluffUI:
+    """Open the bluff widget: 2 to 6 seats, each ``"human"``, ``"reasoning"``, ``"naive"`` or ``"random"``.
+
+    >>> ui = play(seats=("reasoning", "naive"), seed=2)
+    >>> ui.step_button.click()
+    >>> ui.last_message
+    'Computer 1 throws all five dice in secret.'
+    >>> ui.close()
+    """
+    return BluffUI(seats, names, rules=rules, seed=seed)
+
+
 def play_bluff(
     seats: Sequence[str] = ("human", "reasoning"),
     names: Sequence[str] | None = None,
@@ -625,12 +515,5 @@ def play_bluff(
     rules: BluffRules | str = BLUFF,
     seed: int | None = None,
 ) -> BluffUI:
-    """Open the bluff widget: 2 to 6 seats, each ``"human"``, ``"reasoning"``, ``"naive"`` or ``"random"``.
-
-    >>> ui = play_bluff(seats=("reasoning", "naive"), seed=2)
-    >>> ui.step_button.click()
-    >>> ui.last_message
-    'Computer 1 throws all five dice in secret.'
-    >>> ui.close()
-    """
-    return BluffUI(seats, names, rules=rules, seed=seed)
+    """The bluff widget, seats first (the name the lessons teach): ``play_bluff(("human", "naive"))``."""
+    return play(rules, seats, names, seed)

@@ -14,41 +14,30 @@ True
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
+from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, all_rolls
+from dicepoker.core.match import play_match, random_bot, seat_of, tournament
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Place
+from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import best_keep_for_values, chance_to_take
-from dicepoker.games.board.rules import BOARD, BOARD_LABELS, BoardRules
-from dicepoker.games.scorecard.engine import Keep, Roll
+from dicepoker.games.board.rules import BOARD, BoardRules
 
 Strategy = Callable[[BoardGame, np.random.Generator], Action]
 WIN_VALUE = 1000.0  # placing the chip that wins the game
 SERIES_VALUE = 3.0  # completing a series that does not win yet
 
 
-def random_bot(game: BoardGame, rng: np.random.Generator | int | None = None) -> Action:
-    """Any legal action, chosen uniformly at random.
-
-    >>> game = BoardGame(rng=1)
-    >>> random_bot(game, rng=1)
-    Roll()
-    """
-    rng = np.random.default_rng(rng)
-    actions = game.legal_actions()
-    return actions[int(rng.integers(len(actions)))]
-
-
 # --- what the probability bot knows about the board -------------------------------------------------
 @cache
 def _holds_matrix() -> np.ndarray:
     """252 x labels: whether each roll holds each label."""
-    from dicepoker.games.board.rules import label_combinations
+    from dicepoker.games.board.labels import label_combinations
 
     combos = list(label_combinations().values())
     return np.array([[c.test(d) for c in combos] for d in all_rolls()])
@@ -244,23 +233,7 @@ def play_board_game(
     dice_rng, choice_rng = rng.spawn(2)
     names = list(names) if names is not None else [f"Player {i + 1}" for i in range(len(strategies))]
     game = BoardGame(rules, names, rng=dice_rng)
-    while not game.is_over:
-        game.apply(strategies[game.current_player](game, choice_rng))
-    return game
-
-
-def win_rate_interval(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson 95% interval of a win rate (draws count as half a win if given so).
-
-    >>> [round(x, 3) for x in win_rate_interval(50, 100)]
-    [0.404, 0.596]
-    """
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return play_match(game, [seat_of(bot) for bot in strategies], choice_rng)
 
 
 def board_tournament(
@@ -282,45 +255,21 @@ def board_tournament(
     >>> list(table["strategy"]), int(table["games"].sum())
     (['probability', 'random'], 4)
     """
-    import pandas as pd
-
-    rng = np.random.default_rng(rng)
     strategies = dict(strategies or BOARD_STRATEGIES)
     rules = rules.variant(players=players)
-    rows = []
-    for a, b in itertools.permutations(strategies, 2):
-        if players == 2 and a > b:
-            continue
-        lineup = [a, b] if players == 2 else [a, b, b]
-        results = {name: [0, 0, 0] for name in set(lineup)}  # wins, draws, losses (per seat of a name)
-        turns = []
-        for i in range(games):
-            seats = lineup[i % players :] + lineup[: i % players]
-            game = play_board_game([strategies[s] for s in seats], rules, rng=rng.spawn(1)[0])
-            turns.append(game.turns_played)
-            for seat, name in enumerate(seats):
-                outcome = game.outcome
-                index = 1 if outcome.is_draw else (0 if outcome.winner == seat else 2)
-                results[name][index] += 1
-        for name in dict.fromkeys(lineup):
-            wins, draws, losses = results[name]
-            seats_played = wins + draws + losses
-            low, high = win_rate_interval(wins, seats_played)
-            opponent = b if name == a else a
-            rows.append(
-                {
-                    "strategy": name,
-                    "opponent": opponent if players == 2 else f"{opponent} ×{lineup.count(opponent)}",
-                    "players": players,
-                    "games": games,
-                    "seats": seats_played,
-                    "wins": wins,
-                    "draws": draws,
-                    "losses": losses,
-                    "win_rate": wins / seats_played,
-                    "ci_low": low,
-                    "ci_high": high,
-                    "mean_turns": float(np.mean(turns)),
-                }
-            )
-    return pd.DataFrame(rows)
+    names = list(strategies)
+    if players == 2:
+        lineups = [(a, b) for a, b in itertools.permutations(names, 2) if a < b]
+    else:
+        lineups = [(a, b, b) for a, b in itertools.permutations(names, 2)]
+    table = tournament(
+        lambda seats, dice: BoardGame(rules, seats, rng=dice),
+        {name: seat_of(bot) for name, bot in strategies.items()},
+        games=games,
+        lineups=lineups,
+        rng=rng,
+        length=lambda game: game.turns_played,
+    )
+    table = table.rename(columns={"player": "strategy", "opponents": "opponent", "mean_length": "mean_turns"})
+    table.insert(2, "players", players)
+    return table.reset_index(drop=True)

@@ -23,11 +23,14 @@ from typing import Any
 
 import numpy as np
 
+from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
-from dicepoker.games.board.rules import FREE_CENTRE, BoardRules, Cell, check_cell, describe_label
-from dicepoker.games.scorecard.engine import Keep, Roll
+from dicepoker.games.board.html import board_html
+from dicepoker.games.board.labels import FREE_CENTRE, describe_label
+from dicepoker.games.board.rules import BoardRules, Cell, check_cell
 
 CHIP_LETTERS = "ABC"
 SAVE_FORMAT = "dicepoker.board"
@@ -152,13 +155,18 @@ class BoardOutcome:
         """No winner: the turn limit was reached."""
         return self.winner is None
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winner as a tuple, as every game's outcome gives it; empty for a draw."""
+        return () if self.winner is None else (self.winner,)
+
 
 # --- the game ------------------------------------------------------------------------------------
 class BoardGame(SavesAsJson):
     """A game of the board game between 2 or 3 players (or teams), one chip colour each.
 
     ``rules`` is a :class:`BoardRules` or a game name; ``players`` a number or the names
-    (their count replaces ``rules.players``); ``rng`` a seed or Generator for the dice.
+    (their count replaces ``rules.players``); ``seed`` or ``rng`` (a Generator) for the dice.
 
     >>> game = BoardGame(players=3, rng=7)
     >>> game.player_names, game.rules.series_to_win
@@ -174,9 +182,10 @@ class BoardGame(SavesAsJson):
         rules: BoardRules | str = "board",
         players: int | Sequence[str] | None = None,
         *,
+        seed: int | None = None,
         rng: np.random.Generator | int | None = None,
     ) -> None:
-        rng = np.random.default_rng(rng)
+        rng = generator(seed, rng)
         rules = _as_rules(rules)
         if players is None:
             names = tuple(f"Player {i + 1}" for i in range(rules.players))
@@ -617,6 +626,22 @@ class BoardGame(SavesAsJson):
         )
         return f"<BoardGame {', '.join(self.player_names)}: {state}>"
 
+    def view(self, player: int | None = None) -> BoardGame:
+        """What a player sees: the whole board is public, so a read-only look at the game.
+
+        The view shares the position but has no dice generator, so it cannot roll (or foresee a roll).
+
+        >>> game = BoardGame(seed=1)
+        >>> view = game.view(1)
+        >>> view.current_player, view.legal_actions() == game.legal_actions()
+        (0, True)
+        """
+        if player is not None:
+            self._player_index(player)
+        look = copy.copy(self)
+        look._rng = None  # type: ignore[assignment]
+        return look
+
     def copy(self) -> BoardGame:
         """An independent copy (its own dice generator in the same state)."""
         return copy.deepcopy(self)
@@ -779,8 +804,6 @@ class BoardGame(SavesAsJson):
         return game
 
     def _repr_html_(self) -> str:
-        from dicepoker.games.board.widget import board_html
-
         return board_html(self)
 
 

@@ -12,15 +12,9 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from dicepoker.games.board.labels import BOARD_LABELS, FREE_CENTRE, describe_label, label_kind
 from dicepoker.games.board.odds import cell_chances, chance_to_take
-from dicepoker.games.board.rules import (
-    BOARD,
-    BOARD_LABELS,
-    FREE_CENTRE,
-    BoardRules,
-    describe_label,
-    label_kind,
-)
+from dicepoker.games.board.rules import BOARD, BoardRules
 
 KIND_COLOURS = {
     "pair": "#9ca3af",

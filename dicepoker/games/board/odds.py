@@ -24,14 +24,8 @@ import numpy as np
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls
 from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.patterns import Combination
-from dicepoker.games.board.rules import (
-    BOARD,
-    BOARD_LABELS,
-    BoardRules,
-    describe_label,
-    label_combinations,
-    label_kind,
-)
+from dicepoker.games.board.labels import BOARD_LABELS, describe_label, label_combinations, label_kind
+from dicepoker.games.board.rules import BOARD, BoardRules
 
 Target = str | Iterable[str] | Combination | Callable[[Dice], bool]
 ONE_ROLL = 6**NUMBER_OF_DICE  # 7776 ordered outcomes of five dice

@@ -18,17 +18,21 @@ import json
 import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.patterns import Combination, board_combinations
+from dicepoker.games.board.html import board_html
+from dicepoker.games.board.labels import (
+    BOARD_LABELS,
+    FREE_CENTRE,
+    label_combinations,
+)
 
 Cell = tuple[int, int]
-FREE_CENTRE = "★"
 BOARD_SIZE = 9
 
 DEFAULT_LAYOUT_TEXT = """\
@@ -50,76 +54,6 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
     "diagonal": (1, 1),
     "anti-diagonal": (1, -1),
 }
-
-
-@cache
-def label_combinations() -> dict[str, Combination]:
-    """Every cell label of the board game and its test on five dice, in catalogue order.
-
-    >>> list(label_combinations())[:7]
-    ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', '12']
-    """
-    return {c.name: c for c in board_combinations()}
-
-
-BOARD_LABELS: tuple[str, ...] = tuple(label_combinations())
-
-
-def label_kind(label: str) -> str:
-    """The kind of a label, for tables and colours: pair, two pairs, three, four, full house, ...
-
-    >>> [label_kind(x) for x in ("P3", "35", "T1", "K6", "FH", "S", "L7", "★")]
-    ['pair', 'two pairs', 'three', 'four', 'full house', 'straight', 'lucky 7', 'free centre']
-    """
-    if label == FREE_CENTRE:
-        return "free centre"
-    if label not in label_combinations():
-        raise UnknownNameError(f"no board label {label!r}; the labels are: {', '.join(BOARD_LABELS)}")
-    if label[0] == "P":
-        return "pair"
-    if label[0] == "T":
-        return "three"
-    if label[0] == "K":
-        return "four"
-    if label.isdigit():
-        return "two pairs"
-    return {"FH": "full house", "S": "straight", "L7": "lucky 7", "L11": "lucky 11"}[label]
-
-
-def describe_label(label: str) -> str:
-    """A label in words, as a teacher reads it aloud.
-
-    >>> describe_label("35"), describe_label("T4"), describe_label("L11")
-    ('two pairs: 3s and 5s', 'three 4s', 'lucky eleven: the dice sum to 11')
-    """
-    kind = label_kind(label)
-    if kind == "two pairs":
-        return f"two pairs: {label[0]}s and {label[1]}s"
-    if kind in ("pair", "three", "four"):
-        return {"pair": "pair of", "three": "three", "four": "four"}[kind] + f" {label[1]}s"
-    words = {
-        "full house": "full house",
-        "straight": "straight: 1-2-3-4-5 or 2-3-4-5-6",
-        "lucky 7": "lucky seven: the dice sum to 7",
-        "lucky 11": "lucky eleven: the dice sum to 11",
-        "free centre": "the free centre: counts for everyone, nobody occupies it",
-    }
-    return words[kind]
-
-
-def label_faces(label: str) -> tuple[int, ...]:
-    """The dice a label pictures (pairs, two pairs, threes, fours); ``()`` for the others.
-
-    >>> label_faces("35"), label_faces("K2"), label_faces("FH")
-    ((3, 3, 5, 5), (2, 2, 2, 2), ())
-    """
-    kind = label_kind(label)
-    if kind in ("pair", "three", "four"):
-        n = {"pair": 2, "three": 3, "four": 4}[kind]
-        return (int(label[1]),) * n
-    if kind == "two pairs":
-        return (int(label[0]),) * 2 + (int(label[1]),) * 2
-    return ()
 
 
 def parse_layout(table: str | Sequence[Sequence[str]] | Any) -> tuple[tuple[str, ...], ...]:
@@ -352,8 +286,6 @@ class BoardRules:
         return rules
 
     def _repr_html_(self) -> str:
-        from dicepoker.games.board.widget import board_html
-
         return board_html(self)
 
 

@@ -18,20 +18,30 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
-from urllib.parse import quote
 
 import ipywidgets as widgets
 import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE
-from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.games import find_game
 from dicepoker.games.board.bots import probability_bot, random_bot
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
-from dicepoker.games.board.rules import FREE_CENTRE, BoardRules, Cell, describe_label, label_faces, label_kind
-from dicepoker.games.scorecard.html import PIP_SPOTS, dice_html
+from dicepoker.games.board.html import (
+    CELL_SIZE,
+    CHIP_COLOURS,
+    CHIP_NAMES,
+    STROKES,
+    _caption_html,
+    _chip,
+    _svg_uri,
+    label_css_class,
+    label_picture,
+)
+from dicepoker.games.board.labels import describe_label
+from dicepoker.games.board.rules import BoardRules, Cell
+from dicepoker.ui.seats import check_seats, seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
@@ -44,166 +54,6 @@ from dicepoker.ui.widget import (
     style_widget,
     title_widget,
 )
-
-CHIP_COLOURS = ("#dc2626", "#2563eb", "#16a34a")
-CHIP_NAMES = ("red", "blue", "green")
-TEXT_COLOURS = {
-    "full house": "#b91c1c",
-    "straight": "#6d28d9",
-    "lucky 7": "#be185d",
-    "lucky 11": "#be185d",
-    "free centre": "#b45309",
-}
-SEAT_KINDS: dict[str, Callable[..., Action] | None] = {
-    "human": None,
-    "computer": probability_bot,
-    "random": random_bot,
-}
-SEAT_WORDS = {"human": "Human", "computer": "Computer", "random": "Random computer", "empty": "—"}
-CELL_SIZE = 48
-# a completed series is drawn as a stroke through its cells: one CSS variable per direction
-STROKES = {
-    "horizontal": ("h", 'x1="0" y1="50" x2="100" y2="50"'),
-    "vertical": ("v", 'x1="50" y1="0" x2="50" y2="100"'),
-    "diagonal": ("d", 'x1="0" y1="0" x2="100" y2="100"'),
-    "anti-diagonal": ("a", 'x1="100" y1="0" x2="0" y2="100"'),
-}
-
-
-# --- pictures -----------------------------------------------------------------------------------
-def _die(x: float, y: float, size: float, value: int) -> str:
-    pips = "".join(f'<circle cx="{px}" cy="{py}" r="10" fill="#1f2937"/>' for px, py in PIP_SPOTS[value])
-    return (
-        f'<g transform="translate({x:g},{y:g}) scale({size / 100:g})">'
-        f'<rect x="4" y="4" width="92" height="92" rx="18" fill="#fff" stroke="#4b5563" stroke-width="6"/>'
-        f"{pips}</g>"
-    )
-
-
-def label_picture(label: str) -> str:
-    """The SVG elements that draw a cell's label on a 100×100 square: dice, or a word.
-
-    >>> label_picture("35").count("<rect"), "FH" in label_picture("FH")
-    (4, True)
-    """
-    faces = label_faces(label) if label != FREE_CENTRE else ()
-    if len(faces) == 2:
-        return _die(6, 30, 42, faces[0]) + _die(52, 30, 42, faces[1])
-    if len(faces) == 3:
-        return _die(8, 8, 40, faces[0]) + _die(52, 8, 40, faces[1]) + _die(30, 52, 40, faces[2])
-    if len(faces) == 4:
-        spots = ((8, 8), (52, 8), (8, 52), (52, 52))
-        return "".join(_die(x, y, 40, f) for (x, y), f in zip(spots, faces, strict=True))
-    kind = label_kind(label)
-    colour = TEXT_COLOURS[kind]
-    if label == FREE_CENTRE:
-        return f'<text x="50" y="68" font-size="56" text-anchor="middle" fill="{colour}">★</text>'
-    word = {"FH": "FH", "S": "S", "L7": "7", "L11": "11"}[label]
-    note = {"FH": "full house", "S": "straight", "L7": "lucky", "L11": "lucky"}[label]
-    return (
-        f'<text x="50" y="58" font-size="40" font-weight="700" text-anchor="middle" '
-        f'font-family="sans-serif" fill="{colour}">{word}</text>'
-        f'<text x="50" y="84" font-size="15" text-anchor="middle" font-family="sans-serif" '
-        f'fill="{colour}">{note}</text>'
-    )
-
-
-def _chip(player: int, protected: bool, x: float = 0, y: float = 0, size: float = 100) -> str:
-    colour = CHIP_COLOURS[player]
-    ring = (
-        '<circle cx="50" cy="50" r="44" fill="none" stroke="#111827" stroke-width="7"/>' if protected else ""
-    )
-    return (
-        f'<g transform="translate({x:g},{y:g}) scale({size / 100:g})">'
-        f'<circle cx="50" cy="50" r="40" fill="{colour}" fill-opacity="0.55" stroke="{colour}" '
-        f'stroke-width="5"/>{ring}</g>'
-    )
-
-
-def _svg_uri(body: str) -> str:
-    svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{body}</svg>'
-    return "data:image/svg+xml," + quote(svg)
-
-
-def board_html(obj: BoardRules | BoardGame, *, cell_size: int = 46) -> str:
-    """The board (a rule set's layout, or a game with its chips and series) as an HTML picture.
-
-    In a game, cells the dice may take are outlined green, chips a bouncer may remove orange,
-    chips of a completed series ringed, and each series is drawn as a stroke.
-
-    >>> from dicepoker.games.board.rules import BOARD
-    >>> page = board_html(BOARD)
-    >>> page.count("<svg"), page.count('class="dp-board-cell"')
-    (1, 81)
-    """
-    game = obj if isinstance(obj, BoardGame) else None
-    rules = game.rules if game else obj
-    n, s = rules.size, cell_size
-    protected = game.protected_cells() if game else frozenset()
-    takeable = set(game.takeable_cells()) if game else set()
-    removable = set(game.bounce_targets()) if game else set()
-    parts = []
-    for r in range(n):
-        for c in range(n):
-            label = rules.layout[r][c]
-            owner = game.owner((r, c)) if game else None
-            edge = "#16a34a" if (r, c) in takeable else "#ea580c" if (r, c) in removable else "#d1d5db"
-            title = f"({r}, {c}) {label}: {describe_label(label)}"
-            if owner is not None:
-                title += f" — {game.player_names[owner]}'s chip"
-            parts.append(
-                f'<g class="dp-board-cell"><title>{html.escape(title)}</title>'
-                f'<rect x="{c * s + 1}" y="{r * s + 1}" width="{s - 2}" height="{s - 2}" rx="5" '
-                f'fill="{"#dcfce7" if (r, c) in takeable else "#f9fafb"}" stroke="{edge}" '
-                f'stroke-width="{3 if (r, c) in takeable | removable else 1}"/>'
-                f'<g transform="translate({c * s + 2},{r * s + 2}) scale({(s - 4) / 100:g})">'
-                f"{label_picture(label)}</g>"
-                + (
-                    _chip(owner, (r, c) in protected, c * s + 2, r * s + 2, s - 4)
-                    if owner is not None
-                    else ""
-                )
-                + "</g>"
-            )
-    if game:
-        for player in range(game.players):
-            for series in game.series(player):
-                (r0, c0), (r1, c1) = series.ends
-                parts.append(
-                    f'<line x1="{c0 * s + s / 2}" y1="{r0 * s + s / 2}" x2="{c1 * s + s / 2}" '
-                    f'y2="{r1 * s + s / 2}" stroke="{CHIP_COLOURS[player]}" stroke-width="{s / 6:g}" '
-                    f'stroke-linecap="round" opacity="0.85"/>'
-                )
-    picture = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{n * s}" height="{n * s}" '
-        f'viewBox="0 0 {n * s} {n * s}" role="img" aria-label="the board">{"".join(parts)}</svg>'
-    )
-    caption = _caption_html(game) if game else html.escape(f"{rules.title}: the layout")
-    dice = dice_html(game.positions, held=game.held if game.positions else None, size=32) if game else ""
-    return f'<div class="dp-board-picture"><div style="margin:4px 0">{caption}</div>{picture}{dice}</div>'
-
-
-def _caption_html(game: BoardGame) -> str:
-    players = []
-    for i, name in enumerate(game.player_names):
-        marker = "▶ " if not game.is_over and i == game.current_player else ""
-        swatch = f'<span style="color:{CHIP_COLOURS[i]}">●</span>'
-        players.append(f"{marker}{swatch} {html.escape(name)}: {len(game.series(i))} series")
-    if game.outcome:
-        state = html.escape(game.outcome.reason)
-    else:
-        state = f"turn {game.turn} of {game.rules.max_turns}, {game.rolls_left} roll(s) left"
-    return " · ".join(players) + f" — {state}"
-
-
-# --- the widget -------------------------------------------------------------------------------------
-def label_css_class(label: str) -> str:
-    """The CSS class of a label's cell picture: ``dp-label-P3``, ``dp-label-35``, ``dp-label-free``.
-
-    >>> label_css_class("★"), label_css_class("L11")
-    ('dp-label-free', 'dp-label-L11')
-    """
-    return "dp-label-free" if label == FREE_CENTRE else f"dp-label-{label}"
 
 
 def style_sheet(rules: BoardRules) -> str:
@@ -258,21 +108,23 @@ def style_sheet(rules: BoardRules) -> str:
 </style>"""
 
 
-def seat_names(seats: Sequence[str]) -> list[str]:
+SEAT_KINDS: dict[str, Callable[..., Action] | None] = {
+    "human": None,
+    "computer": probability_bot,
+    "random": random_bot,
+}
+
+
+SEAT_WORDS = {"human": "Human", "computer": "Computer", "random": "Random computer", "empty": "—"}
+
+
+def default_names(seats: Sequence[str]) -> list[str]:
     """Default names: ``Player 1`` for humans, ``Computer`` / ``Random`` (numbered if repeated).
 
-    >>> seat_names(["human", "computer", "computer"])
+    >>> default_names(["human", "computer", "computer"])
     ['Player 1', 'Computer 1', 'Computer 2']
     """
-    names = []
-    for i, seat in enumerate(seats):
-        if seat == "human":
-            names.append(f"Player {i + 1}")
-            continue
-        word = "Computer" if seat == "computer" else "Random"
-        same = [j for j, s in enumerate(seats) if s == seat]
-        names.append(word if len(same) == 1 else f"{word} {same.index(i) + 1}")
-    return names
+    return seat_names(seats, {"computer": "Computer", "random": "Random"})
 
 
 def check_board_seats(seats: Sequence[str]) -> tuple[str, ...]:
@@ -283,13 +135,7 @@ def check_board_seats(seats: Sequence[str]) -> tuple[str, ...]:
     ...
     dicepoker.core.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human', 'computer' or 'random'
     """
-    seats = (seats,) if isinstance(seats, str) else tuple(seats)
-    for i, seat in enumerate(seats):
-        if seat not in SEAT_KINDS:
-            raise UnknownNameError(f"seat {i + 1} is {seat!r}: a seat is 'human', 'computer' or 'random'")
-    if len(seats) not in (2, 3):
-        raise DicePokerError(f"the board game has 2 or 3 seats (players or teams), not {len(seats)}")
-    return seats
+    return check_seats(seats, SEAT_KINDS, fewest=2, most=3, game="the board game (players or teams)")
 
 
 class BoardUI(GameWidget):
@@ -327,7 +173,7 @@ class BoardUI(GameWidget):
         self.bounce_mode = False
         self._last_cell: Cell | None = None
         self._build(names)
-        self.game = self._new_game(self.seats, list(names) if names else seat_names(self.seats))
+        self.game = self._new_game(self.seats, list(names) if names else default_names(self.seats))
         self._say(self._welcome())
         self.refresh()
 
@@ -525,7 +371,7 @@ class BoardUI(GameWidget):
     def new_game(self) -> str:
         """Start a new game with the seats and names chosen below the board."""
         seats = check_board_seats(self._chosen_seats())
-        self.game = self._new_game(seats, self._chosen_names(seat_names(seats)))
+        self.game = self._new_game(seats, self._chosen_names(default_names(seats)))
         self.seats, self.bounce_mode, self._last_cell = seats, False, None
         return self._welcome()
 
@@ -627,6 +473,23 @@ class BoardUI(GameWidget):
         self.hint_button.disabled = not human
 
 
+def play(
+    rules: BoardRules | str = "board",
+    seats: Sequence[str] = ("human", "computer"),
+    names: Sequence[str] | None = None,
+    seed: int | None = None,
+) -> BoardUI:
+    """Open the board game widget: 2 or 3 seats, each ``"human"``, ``"computer"`` or ``"random"``.
+
+    >>> ui = play(seats=("computer", "random"), seed=2)
+    >>> ui.step_button.click()
+    >>> ui.last_message.startswith("Computer rolls")
+    True
+    >>> ui.close()
+    """
+    return BoardUI(seats, names, rules=rules, seed=seed)
+
+
 def play_board(
     seats: Sequence[str] = ("human", "computer"),
     names: Sequence[str] | None = None,
@@ -634,12 +497,5 @@ def play_board(
     rules: BoardRules | str = "board",
     seed: int | None = None,
 ) -> BoardUI:
-    """Open the board game widget: 2 or 3 seats, each ``"human"``, ``"computer"`` or ``"random"``.
-
-    >>> ui = play_board(seats=("computer", "random"), seed=2)
-    >>> ui.step_button.click()
-    >>> ui.last_message.startswith("Computer rolls")
-    True
-    >>> ui.close()
-    """
-    return BoardUI(seats, names, rules=rules, seed=seed)
+    """The board widget, seats first (the name the lessons teach): ``play_board(("human", "computer"))``."""
+    return play(rules, seats, names, seed)

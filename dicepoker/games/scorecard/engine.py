@@ -25,8 +25,10 @@ from typing import Any
 
 import numpy as np
 
+from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.rules import ScorecardRules
@@ -36,34 +38,6 @@ SAVE_VERSION = 1
 
 
 # --- actions -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Roll:
-    """Roll the dice that are not held (the first roll of a turn rolls all five)."""
-
-    def __str__(self) -> str:
-        return "roll"
-
-
-@dataclass(frozen=True)
-class Keep:
-    """Keep these dice and reroll the rest; keeping all five means "stop rolling".
-
-    >>> Keep("66"), str(Keep("66"))
-    (Keep(dice=Dice('66')), 'keep 66 and roll 3')
-    """
-
-    dice: Dice
-
-    def __init__(self, dice: Dice | str | Sequence[int]) -> None:
-        object.__setattr__(self, "dice", Dice.parse(dice))
-
-    def __str__(self) -> str:
-        if len(self.dice) == NUMBER_OF_DICE:
-            return "stop"
-        kept = str(self.dice) or "nothing"
-        return f"keep {kept} and roll {NUMBER_OF_DICE - len(self.dice)}"
-
-
 @dataclass(frozen=True)
 class Score:
     """Score the turn's dice in ``box``, ending the turn.
@@ -87,6 +61,45 @@ class Outcome:
 
     winners: tuple[int, ...]
     totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """What a player sees: the rules, the player's own scorecard, the dice (``None`` before the
+    turn's first roll), rolls left. A strategy is asked only after a roll."""
+
+    rules: ScorecardRules
+    filled: Mapping[str, int]
+    dice: Dice | None
+    rolls_left: int
+    first_roll: bool
+    poker_bonus_points: int = 0
+
+    def options(self) -> dict[str, int]:
+        """Every box that may be scored now, with what it would score."""
+        if self.dice is None:
+            raise IllegalActionError("roll first: nothing can be scored before the turn's first roll")
+        return self.rules.options(self.dice, self.filled, self.first_roll)
+
+    @property
+    def upper_total(self) -> int:
+        return self.rules.upper_total(self.filled)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now: roll first; then the distinct keeps (while rolls are left) and the boxes.
+
+        >>> from dicepoker.games.scorecard.presets import CLASSIC
+        >>> len(TurnView(CLASSIC, {}, Dice.parse("11111"), 2, True).legal_actions())  # 6 keeps, 15 boxes
+        21
+        """
+        if self.dice is None:
+            return [Roll()]
+        actions: list[Action] = []
+        if self.rolls_left:
+            values = self.dice.values
+            keeps = {Dice(c) for n in range(NUMBER_OF_DICE + 1) for c in combinations(values, n)}
+            actions += [Keep(k) for k in sorted(keeps)]
+        return actions + [Score(b) for b in self.options()]
 
 
 class ScorecardGame(SavesAsJson):
@@ -115,11 +128,9 @@ class ScorecardGame(SavesAsJson):
             raise DicePokerError(f"{rules.name} is for 1 to {rules.max_players} players, not {len(names)}")
         if len(set(names)) != len(names):
             raise DicePokerError(f"player names must differ: {list(names)}")
-        if rng is not None and seed is not None:
-            raise DicePokerError("give a seed or a generator, not both")
         self.rules: ScorecardRules = rules
         self.player_names: tuple[str, ...] = names
-        self._rng = rng if rng is not None else np.random.default_rng(seed)
+        self._rng = generator(seed, rng)
         self._rng_start: dict[str, Any] = generator_state(self._rng)
         self._cards: list[dict[str, int]] = [{} for _ in names]
         self._bonus_points: list[int] = [0 for _ in names]
@@ -177,7 +188,7 @@ class ScorecardGame(SavesAsJson):
 
     @property
     def is_over(self) -> bool:
-        return self.outcome() is not None
+        return self.outcome is not None
 
     # --- refusing what the rules forbid ----------------------------------------------------------
     def _check_turn(self, player: int | str | None) -> None:
@@ -297,17 +308,8 @@ class ScorecardGame(SavesAsJson):
         raise IllegalActionError(f"{action!r} is not an action of a scorecard game")
 
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now: the distinct keeps (while rolls are left) and the legal boxes."""
-        if self.is_over:
-            return []
-        if self._positions is None:
-            return [Roll()]
-        actions: list[Action] = []
-        if self.rolls_left:
-            keeps = {Dice(c) for n in range(NUMBER_OF_DICE + 1) for c in combinations(self._positions, n)}
-            actions += [Keep(k) for k in sorted(keeps)]
-        actions += [Score(b) for b in self.options()]
-        return actions
+        """Every action allowed now (what the current player's view allows); none once the game is over."""
+        return [] if self.is_over else self.view().legal_actions()
 
     # --- scorecards and totals ------------------------------------------------------------------
     def _index(self, player: int | str | None) -> int:
@@ -342,6 +344,7 @@ class ScorecardGame(SavesAsJson):
         """Every player's total: upper + upper bonus + lower + poker bonuses."""
         return [self.rules.total(c, b) for c, b in zip(self._cards, self._bonus_points, strict=True)]
 
+    @property
     def outcome(self) -> Outcome | None:
         """The winners and totals once every box of every player is filled, else ``None``."""
         if any(len(c) < len(self.rules.boxes) for c in self._cards):
@@ -352,7 +355,7 @@ class ScorecardGame(SavesAsJson):
 
     def winners(self) -> tuple[int, ...]:
         """The indices of the winners (ties share); empty while the game goes on."""
-        outcome = self.outcome()
+        outcome = self.outcome
         return outcome.winners if outcome else ()
 
     def settlement(self) -> list[Fraction]:
@@ -366,19 +369,21 @@ class ScorecardGame(SavesAsJson):
         mean = Fraction(sum(totals), len(totals))
         return [t - mean for t in totals]
 
-    def view(self) -> Any:
-        """What a strategy sees now (a :class:`dicepoker.games.scorecard.bots.TurnView`)."""
-        from dicepoker.games.scorecard.bots import TurnView
+    def view(self, player: int | str | None = None) -> TurnView:
+        """What ``player`` (default: the one to play) sees: every scorecard is public here.
 
-        if self._positions is None:
-            raise IllegalActionError("roll first: a strategy is asked only after a roll")
-        who = self.current_player
+        >>> game = ScorecardGame("classic", seed=3)
+        >>> game.view().dice is None, game.roll() == game.view().dice
+        (True, True)
+        """
+        who = self._index(player)
+        mine = who == self.current_player
         return TurnView(
             rules=self.rules,
             filled=dict(self._cards[who]),
-            dice=self.dice,  # type: ignore[arg-type]
-            rolls_left=self.rolls_left,
-            first_roll=self.first_roll,
+            dice=self.dice if mine else None,
+            rolls_left=self.rolls_left if mine else self.rules.rolls_per_turn,
+            first_roll=self.first_roll if mine else False,
             poker_bonus_points=self._bonus_points[who],
         )
 

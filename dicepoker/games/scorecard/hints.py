@@ -6,7 +6,7 @@ and then playing optimally. The *cost* of a choice is how many points it gives u
 against the best one.
 
 >>> from dicepoker import find_game
->>> from dicepoker.games.scorecard.bots import TurnView
+>>> from dicepoker.games.scorecard.engine import TurnView
 >>> from dicepoker.games.scorecard.solver.solve import solve
 >>> sixes = find_game("yatzy").variant(name="sixes", boxes=find_game("yatzy").boxes[5:6], poker_box=None)
 >>> h = hint(TurnView(sixes, {}, Dice.parse("66123"), 2, True), solution=solve(sixes, progress=False))
@@ -25,9 +25,10 @@ from typing import Any
 
 import pandas as pd
 
+from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import IllegalActionError
-from dicepoker.games.scorecard.engine import Keep, Roll, Score
+from dicepoker.games.scorecard.engine import Score
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.games.scorecard.solver.tables import dice_tables
@@ -168,7 +169,7 @@ def ranked_choices(solution: Solution, view: Any) -> list[Choice]:
     """Every legal choice of a ``TurnView`` with its expected final score, best first.
 
     >>> from dicepoker import find_game
-    >>> from dicepoker.games.scorecard.bots import TurnView
+    >>> from dicepoker.games.scorecard.engine import TurnView
     >>> yatzy = find_game("yatzy")
     >>> sixes = yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None)
     >>> view = TurnView(sixes, {}, Dice.parse("66666"), 1, False)
@@ -198,7 +199,7 @@ def score_values(solution: Solution, view: Any) -> list[tuple[str, int, int, flo
     """For each legal box: (box, points now, poker bonus, points now + bonus + expected points to come).
 
     >>> from dicepoker import find_game
-    >>> from dicepoker.games.scorecard.bots import TurnView
+    >>> from dicepoker.games.scorecard.engine import TurnView
     >>> view = TurnView(find_game("two_part"), {}, Dice.parse("66612"), 0, False)
     >>> [(box, points) for box, points, _, _ in score_values(solve("two_part", progress=False), view)][-1]
     ('Sixes', 0)

@@ -19,11 +19,19 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.patterns import contains_run, faces_with_at_least, is_full_house, is_two_pairs, max_count
+from dicepoker.core.patterns import (
+    Combination,
+    contains_run,
+    faces_with_at_least,
+    is_full_house,
+    is_two_pairs,
+    max_count,
+)
 
 
 class Need(StrEnum):
@@ -354,3 +362,16 @@ class ScorecardRules:
         """A short hash of the rule set's content (for caches keyed by the rules)."""
         text = json.dumps(self.to_dict(), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def box_combinations(rules: ScorecardRules) -> list[Combination]:
+    """One combination per box: "the dice hold this box's combination" (for the odds tables).
+
+    Upper boxes need at least one die of their face (at least par of it in ``two_part``).
+
+    >>> from dicepoker.games.scorecard.presets import CLASSIC
+    >>> full_house = box_combinations(CLASSIC)[-5]
+    >>> full_house.name, full_house("33355"), full_house("33335")
+    ('Full House', True, False)
+    """
+    return [Combination(box.name, partial(rules.stands, box.name)) for box in rules.boxes]

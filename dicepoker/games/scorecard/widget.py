@@ -26,13 +26,17 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
+from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
-from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.core.pictures import COLOURS, plain, signed
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import Strategy, default_computer_strategy
-from dicepoker.games.scorecard.engine import Keep, Score, ScorecardGame
-from dicepoker.games.scorecard.html import COLOURS, Cell, plain, scorecard_rows, signed, turn_caption
+from dicepoker.games.scorecard.engine import Score, ScorecardGame
+from dicepoker.games.scorecard.html import Cell, scorecard_rows, turn_caption
 from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.ui.seats import check_seats as check_any_seats
+from dicepoker.ui.seats import seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
@@ -103,14 +107,7 @@ def default_names(seats: Sequence[str]) -> list[str]:
     >>> default_names(["human", "computer", "human"])
     ['Player 1', 'Computer', 'Player 3']
     """
-    computers = [i for i, s in enumerate(seats) if s == "computer"]
-    names = []
-    for i, seat in enumerate(seats):
-        if seat == "computer":
-            names.append("Computer" if len(computers) == 1 else f"Computer {computers.index(i) + 1}")
-        else:
-            names.append(f"Player {i + 1}")
-    return names
+    return seat_names(seats, {"computer": "Computer"})
 
 
 def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
@@ -121,15 +118,7 @@ def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
     ...
     dicepoker.core.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human' or 'computer'
     """
-    if isinstance(seats, str):
-        seats = (seats,)
-    seats = tuple(seats)
-    if not 1 <= len(seats) <= MAX_SEATS:
-        raise DicePokerError(f"the play widget seats 1 to {MAX_SEATS} players, not {len(seats)}")
-    for i, seat in enumerate(seats):
-        if seat not in SEAT_KINDS:
-            raise UnknownNameError(f"seat {i + 1} is {seat!r}: a seat is 'human' or 'computer'")
-    return seats
+    return check_any_seats(seats, SEAT_KINDS, fewest=1, most=MAX_SEATS, game="the play widget")
 
 
 def load_hints() -> ModuleType | None:

@@ -1,0 +1,148 @@
+"""Pictures of dice as HTML and SVG strings, and numbers as a reader writes them (standard library only).
+
+Every game's plain ``html`` module and the widgets draw dice with these functions, so a die
+looks the same everywhere.
+
+>>> html = dice_html([1, 3, 3, 5, 6], held=[True, False, False, False, True])
+>>> html.count("<svg"), html.count("<circle")
+(5, 18)
+>>> signed(-18), plain(12)
+('−18', '12')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from urllib.parse import quote
+
+# where the pips of each face sit, on a 0..100 square
+PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((50, 50),),
+    2: ((27, 27), (73, 73)),
+    3: ((27, 27), (50, 50), (73, 73)),
+    4: ((27, 27), (73, 27), (27, 73), (73, 73)),
+    5: ((27, 27), (73, 27), (50, 50), (27, 73), (73, 73)),
+    6: ((27, 25), (73, 25), (27, 50), (73, 50), (27, 75), (73, 75)),
+}
+
+# colours shared by the notebook pictures and the widget
+COLOURS = {
+    "die": "#ffffff",
+    "die_edge": "#3a3a3a",
+    "pip": "#1f2937",
+    "held": "#ffd866",
+    "held_edge": "#b7791f",
+    "blank": "#e5e7eb",
+    "current": "#e8f1ff",
+    "option": "#1b7f3b",
+    "option_zero": "#9ca3af",
+    "double": "#c2410c",
+    "heading": "#374151",
+    "rule": "#d1d5db",
+}
+
+MINUS = "\u2212"
+
+
+def die_svg(value: int, *, held: bool = False, size: int = 48) -> str:
+    """One die as an inline SVG picture; ``value`` 0 draws a blank die (not rolled yet).
+
+    >>> die_svg(5).count("<circle")
+    5
+    >>> 'fill="#ffd866"' in die_svg(2, held=True)
+    True
+    """
+    if value not in PIP_SPOTS and value != 0:
+        raise ValueError(f"die value {value!r} is not one of 1..6 (or 0 for a blank die)")
+    if value == 0:
+        fill, edge = COLOURS["blank"], COLOURS["die_edge"]
+    elif held:
+        fill, edge = COLOURS["held"], COLOURS["held_edge"]
+    else:
+        fill, edge = COLOURS["die"], COLOURS["die_edge"]
+    pips = "".join(
+        f'<circle cx="{x}" cy="{y}" r="9" fill="{COLOURS["pip"]}"/>' for x, y in PIP_SPOTS.get(value, ())
+    )
+    mark = (
+        f'<text x="50" y="58" font-size="30" text-anchor="middle" fill="{COLOURS["option_zero"]}">?</text>'
+        if value == 0
+        else ""
+    )
+    label = f"die showing {value}" + (", held" if held else "") if value else "die not rolled yet"
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 100 100" '
+        f'role="img" aria-label="{label}">'
+        f'<rect x="4" y="4" width="92" height="92" rx="18" fill="{fill}" stroke="{edge}" '
+        f'stroke-width="{6 if held else 4}"/>{pips}{mark}</svg>'
+    )
+
+
+def die_svg_data_uri(value: int, *, held: bool = False) -> str:
+    """A die picture as a ``data:`` URI, for a CSS ``background-image``.
+
+    >>> die_svg_data_uri(1).startswith("data:image/svg+xml,")
+    True
+    """
+    return "data:image/svg+xml," + quote(die_svg(value, held=held, size=100))
+
+
+def dice_html(
+    values: Iterable[int] | None, *, held: Sequence[bool] | None = None, size: int = 48, caption: str = ""
+) -> str:
+    """A row of dice drawn as dice (inline SVG); held dice are drawn gold.
+
+    ``values`` is the dice in table order (``None`` or empty: no dice yet); ``held`` marks the
+    dice kept for the next roll; ``caption`` is a line of text under the dice.
+
+    >>> dice_html([6, 6, 6, 6, 6]).count('aria-label="die showing 6"')
+    5
+    >>> "no dice" in dice_html([])
+    True
+    """
+    values = list(values or ())
+    held = list(held) if held is not None else [False] * len(values)
+    if len(held) != len(values):
+        raise ValueError(f"held marks {len(held)} dice but there are {len(values)}: {values}")
+    if values:
+        pictures = "".join(die_svg(v, held=h, size=size) for v, h in zip(values, held, strict=True))
+    else:
+        pictures = (
+            f'<span style="color:{COLOURS["option_zero"]};font-style:italic">(no dice rolled yet)</span>'
+        )
+    under = (
+        f'<div style="font-size:0.9em;color:{COLOURS["heading"]};margin-top:2px">{html.escape(caption)}</div>'
+        if caption
+        else ""
+    )
+    return (
+        f'<div class="dp-dice" style="display:flex;gap:{max(size // 6, 4)}px;align-items:center;'
+        f'margin:4px 0">{pictures}</div>{under}'
+    )
+
+
+def signed(number: int | Fraction) -> str:
+    """A number with its sign (a true minus sign), fractions as mixed numbers.
+
+    >>> signed(5), signed(-18), signed(0), signed(Fraction(-37, 3)), signed(Fraction(1, 2))
+    ('+5', '−18', '0', '−12 1/3', '+1/2')
+    """
+    if number == 0:
+        return "0"
+    sign = "+" if number > 0 else MINUS
+    size = abs(Fraction(number))
+    whole, part = divmod(size.numerator, size.denominator)
+    if part == 0:
+        return f"{sign}{whole}"
+    fraction = f"{part}/{size.denominator}"
+    return f"{sign}{whole} {fraction}" if whole else f"{sign}{fraction}"
+
+
+def plain(number: int) -> str:
+    """A number with a true minus sign when negative.
+
+    >>> plain(-5), plain(12)
+    ('−5', '12')
+    """
+    return f"{MINUS}{-number}" if number < 0 else str(number)
