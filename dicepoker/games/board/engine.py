@@ -561,6 +561,15 @@ class BoardGame(SavesAsJson):
         candidate, and of the sets of candidates that can count one after another the largest is
         taken; a tie goes to the set nearest the free centre (a distance that turning or mirroring
         the board keeps), then to board order.
+
+        A row and the column through the centre, one chip short of both: the column (four chips)
+        counts first, then the row (four chips not in it), on the board as on its quarter turn.
+
+        >>> text = "\\n".join(["." * 9] * 2 + ["..AA.AA..", "....A....", "....*...."] + ["....A...."] * 2
+        ...                   + ["." * 9] * 2)
+        >>> game = BoardGame.from_board(text); _ = game.roll(result="66666"); game.place((2, 4))
+        >>> [s.direction for s in game.series(0)], game.winner
+        (['vertical', 'horizontal'], 0)
         """
         centre, earlier = self.rules.centre, self._series[player]
         by_line: dict[tuple[str, int], list[Series]] = {}
