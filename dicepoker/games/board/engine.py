@@ -598,20 +598,17 @@ class BoardGame(SavesAsJson):
     def _counting_order(self, series: Sequence[Series]) -> list[Series] | None:
         """``series`` in an order where each may follow every earlier one, or ``None`` if there is none.
 
-        The given order is kept when it works, so a saved game reads back the same.
+        Each step takes the first series (in the given order) that all the others may follow; when
+        the given order works it is kept, so a saved game reads back the same.
         """
-
-        def extend(order: list[Series], rest: list[Series]) -> list[Series] | None:
-            if not rest:
-                return order
-            for i, s in enumerate(rest):
-                if all(self._may_follow(s, e) for e in order):
-                    found = extend([*order, s], rest[:i] + rest[i + 1 :])
-                    if found is not None:
-                        return found
-            return None
-
-        return extend([], list(series))
+        rest, order = list(series), []
+        while rest:
+            first = next((s for s in rest if all(self._may_follow(t, s) for t in rest if t is not s)), None)
+            if first is None:
+                return None
+            order.append(first)
+            rest.remove(first)
+        return order
 
     def _may_follow(self, candidate: Series, earlier: Series) -> bool:
         """Whether ``candidate`` counts as a further series next to ``earlier`` (RULES.md)."""
