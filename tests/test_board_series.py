@@ -265,7 +265,7 @@ def positions(draw) -> Position:
 
 
 @settings(
-    max_examples=200, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+    max_examples=150, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
 @given(positions())
 def test_random_positions_count_the_brute_force_maximum_on_every_symmetry(position):
