@@ -563,15 +563,61 @@ class BoardGame(SavesAsJson):
         return values
 
     def _new_series(self, player: int, cell: Cell) -> list[Series]:
-        centre, found = self.rules.centre, []
+        """The series that the chip just placed on ``cell`` completes for ``player``, in counting order.
+
+        The player gets the most series their chips allow (RULES.md), whichever way the board is
+        turned: every complete window through ``cell`` that may follow the recorded series is a
+        candidate, and of the sets of candidates that can count one after another the largest is
+        taken; a tie goes to the set nearest the free centre (a distance that turning or mirroring
+        the board keeps), then to board order.
+
+        A row and the column through the centre, one chip short of both: the column (four chips)
+        counts first, then the row (four chips not in it), on the board as on its quarter turn.
+
+        >>> text = "\\n".join(["." * 9] * 2 + ["..AA.AA..", "....A....", "....*...."] + ["....A...."] * 2
+        ...                   + ["." * 9] * 2)
+        >>> game = BoardGame.from_board(text); _ = game.roll(result="66666"); game.place((2, 4))
+        >>> [s.direction for s in game.series(0)], game.winner
+        (['vertical', 'horizontal'], 0)
+        """
+        centre, earlier = self.rules.centre, self._series[player]
+        by_line: dict[tuple[str, int], list[Series]] = {}
         for (direction, line), window in self.rules.windows_with_lines:
-            if cell not in window:
-                continue
-            if all(x == centre or self._owner[x[0]][x[1]] == player for x in window):
+            if cell in window and all(x == centre or self._owner[x[0]][x[1]] == player for x in window):
                 candidate = Series(window, direction, line)
-                if all(self._may_follow(candidate, s) for s in self._series[player] + found):
-                    found.append(candidate)
-        return found
+                if all(self._may_follow(candidate, s) for s in earlier):
+                    by_line.setdefault((direction, line), []).append(candidate)
+        best: list[Series] = []
+        best_score = (0, 0)
+        # two series never share a line, so a set takes at most one window of each line
+        for choice in itertools.product(*([None, *windows] for windows in by_line.values())):
+            chosen = [s for s in choice if s is not None]
+            score = (len(chosen), -sum(self._distance_to_centre(s) for s in chosen))
+            if score > best_score:
+                order = self._counting_order(chosen)
+                if order is not None:
+                    best, best_score = order, score
+        return best
+
+    def _distance_to_centre(self, series: Series) -> int:
+        """The squared distances of a series' cells to the free centre, summed (kept by turning the board)."""
+        r0, c0 = self.rules.centre
+        return sum((r - r0) ** 2 + (c - c0) ** 2 for r, c in series.cells)
+
+    def _counting_order(self, series: Sequence[Series]) -> list[Series] | None:
+        """``series`` in an order where each may follow every earlier one, or ``None`` if there is none.
+
+        Each step takes the first series (in the given order) that all the others may follow; when
+        the given order works it is kept, so a saved game reads back the same.
+        """
+        rest, order = list(series), []
+        while rest:
+            first = next((s for s in rest if all(self._may_follow(t, s) for t in rest if t is not s)), None)
+            if first is None:
+                return None
+            order.append(first)
+            rest.remove(first)
+        return order
 
     def _may_follow(self, candidate: Series, earlier: Series) -> bool:
         """Whether ``candidate`` counts as a further series next to ``earlier`` (RULES.md)."""
@@ -704,19 +750,22 @@ class BoardGame(SavesAsJson):
         raise DicePokerError(f"{list(cells)} is not {self.rules.series_length} cells in a row")
 
     def _check_series(self) -> None:
+        """Every recorded series is the player's and they can count one after another (put in that order)."""
         for player, mine in enumerate(self._series):
-            for i, s in enumerate(mine):
+            for s in mine:
                 for x in s.cells:
                     if x != self.rules.centre and self._owner[x[0]][x[1]] != player:
                         raise DicePokerError(
                             f"series {list(s.cells)} of player {player}: cell {x} is not theirs"
                         )
-                for earlier in mine[:i]:
-                    if not self._may_follow(s, earlier):
-                        raise DicePokerError(
-                            f"series {list(s.cells)} of player {player} breaks the second-series rule "
-                            f"(at least {self.rules.second_series_new_chips} new chips, another line)"
-                        )
+            order = self._counting_order(mine)
+            if order is None:
+                raise DicePokerError(
+                    f"the series {[list(s.cells) for s in mine]} of player {player} break the second-series "
+                    f"rule in every order (at least {self.rules.second_series_new_chips} new chips, "
+                    "another line)"
+                )
+            self._series[player] = order
 
     # --- saving and loading -----------------------------------------------------------------------
     def _state(self) -> dict[str, Any]:
