@@ -141,5 +141,3 @@ def view_html(view: Any) -> str:
         f"{lives_html(names, view.lives, view.current_player, view.rules.lives)}"
         f"{table_html(view.turns, names, view.round_number)}{private}</div>"
     )
-
-

@@ -332,14 +332,15 @@ class BoardGame(SavesAsJson):
         return self.removable_chips() if self.bouncers() else ()
 
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now: distinct keeps to roll with, cells to take, chips to bounce, pass.
+        """Every action allowed now: distinct keeps to roll with (or ``Roll()``: the dice not held),
+        cells to take, chips to bounce, pass.
 
         >>> game = BoardGame(rng=0)
         >>> game.legal_actions()
         [Roll()]
         >>> _ = game.roll(result="12456")  # holds nothing on the board
         >>> game.legal_actions()[-1], len(game.legal_actions())
-        (PassTurn(), 33)
+        (PassTurn(), 34)
         """
         if self.is_over:
             return []
@@ -347,7 +348,7 @@ class BoardGame(SavesAsJson):
             return [Roll()]
         actions: list[Action] = []
         if self.rolls_left > 0:
-            actions += [Keep(k) for k in sub_dice(self.dice)]
+            actions += [Keep(k) for k in sub_dice(self.dice)] + [Roll()]
         takeable = self.takeable_cells()
         actions += [Place(c) for c in takeable]
         actions += [Bounce(c) for c in self.bounce_targets()]

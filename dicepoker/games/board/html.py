@@ -169,5 +169,3 @@ def label_css_class(label: str) -> str:
     ('dp-label-free', 'dp-label-L11')
     """
     return "dp-label-free" if label == FREE_CENTRE else f"dp-label-{label}"
-
-

@@ -29,7 +29,7 @@ import numpy as np
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import IllegalActionError, UnknownNameError
-from dicepoker.core.match import random_bot
+from dicepoker.core.match import random_action
 from dicepoker.games.scorecard.engine import Action, Score, ScorecardGame, TurnView
 from dicepoker.games.scorecard.hints import score_values
 from dicepoker.games.scorecard.rules import Need, Points, ScorecardRules
@@ -125,7 +125,6 @@ def default_computer_strategy(rules: ScorecardRules) -> Strategy:
     return optimal_strategy()
 
 
-
 class Strategy(Protocol):
     """What a strategy is: called with a :class:`TurnView`, returns :class:`Keep` or :class:`Score`.
 
@@ -138,6 +137,17 @@ class Strategy(Protocol):
     """
 
     def __call__(self, view: TurnView) -> Keep | Score: ...
+
+
+def choices(view: TurnView) -> list[Keep | Score]:
+    """What a strategy chooses from after a roll: the view's legal keeps and boxes.
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.core.dice import Dice
+    >>> len(choices(TurnView(find_game("classic"), {}, Dice.parse("11111"), 2, True)))  # 6 keeps, 15 boxes
+    21
+    """
+    return [a for a in view.legal_actions() if isinstance(a, Keep | Score)]
 
 
 class RandomStrategy:
@@ -156,7 +166,7 @@ class RandomStrategy:
         self.rng = np.random.default_rng(rng)
 
     def __call__(self, view: TurnView) -> Keep | Score:
-        return random_bot(view, self.rng)
+        return random_action(choices(view), self.rng)
 
     def reseeded(self, rng: np.random.Generator | int | None) -> RandomStrategy:
         """The same strategy drawing from another generator (used by seeded simulations)."""

@@ -86,11 +86,12 @@ class TurnView:
         return self.rules.upper_total(self.filled)
 
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now: roll first; then the distinct keeps (while rolls are left) and the boxes.
+        """Every action allowed now: roll first; then, while rolls are left, the distinct keeps and
+        ``Roll()`` (the dice not held); and the boxes.
 
         >>> from dicepoker.games.scorecard.presets import CLASSIC
-        >>> len(TurnView(CLASSIC, {}, Dice.parse("11111"), 2, True).legal_actions())  # 6 keeps, 15 boxes
-        21
+        >>> len(TurnView(CLASSIC, {}, Dice.parse("11111"), 2, True).legal_actions())  # 6 keeps, roll, 15
+        22
         """
         if self.dice is None:
             return [Roll()]
@@ -98,7 +99,7 @@ class TurnView:
         if self.rolls_left:
             values = self.dice.values
             keeps = {Dice(c) for n in range(NUMBER_OF_DICE + 1) for c in combinations(values, n)}
-            actions += [Keep(k) for k in sorted(keeps)]
+            actions += [Keep(k) for k in sorted(keeps)] + [Roll()]
         return actions + [Score(b) for b in self.options()]
 
 
