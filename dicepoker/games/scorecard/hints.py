@@ -23,8 +23,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import pandas as pd
-
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import IllegalActionError
@@ -112,8 +110,10 @@ class Hint:
         kind = "keep" if isinstance(action, Keep) else "choice"
         return f"this {kind} cost you {cost:.1f} points on average (best: {self.best.label})"
 
-    def table(self) -> pd.DataFrame:
+    def table(self) -> Any:
         """The ranked choices as a table: label, expected final score, cost against the best."""
+        import pandas as pd  # loaded only for the table, so `import dicepoker` stays quick
+
         rows = [
             {"choice": c.label, "expected final score": c.expected, "cost": self.best.expected - c.expected}
             for c in self.choices
