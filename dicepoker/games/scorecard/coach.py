@@ -144,9 +144,12 @@ class Luck:
         return self.end - self.start
 
     def identity(self) -> str:
+        def num(x: float) -> str:
+            return f"{x:.1f}".replace("-", "\u2212")
+
         return (
-            f"{self.end:.1f} − {self.start:.1f} = {self.total:.1f} = "
-            f"{self.dice_gave:.1f} (the dice) − {self.skill_lost:.1f} (skill lost)"
+            f"{num(self.end)} − {num(self.start)} = {num(self.total)} = "
+            f"{num(self.dice_gave)} (the dice) − {num(self.skill_lost)} (skill lost)"
         )
 
 
