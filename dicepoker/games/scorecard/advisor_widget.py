@@ -162,8 +162,9 @@ class AdvisorUI(GameWidget):
             self.result.value = ""
             raise PositionError(str(err).replace("('upper: N')", "below")) from err
         self.result.value = self.advice._repr_html_(limit=SHOWN)
-        best = self.advice.best
-        return f"Best: {best.label} (expected final score {best.expected:.2f})."
+        best, p = self.advice.best, self.advice.position
+        left = f"{p.rolls_left} roll{'s' if p.rolls_left != 1 else ''} left"
+        return f"Dice {p.dice}, {left}: best is {best.label} (expected final score {best.expected:.2f})."
 
     def _changed(self, _change: Any) -> None:
         if not self._quiet:

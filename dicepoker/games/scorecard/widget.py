@@ -508,8 +508,9 @@ class PlayUI(GameWidget):
         report = coach_report(self.game, player)
         self.report_panel.show(report)
         so_far = "" if self.game.is_over else " so far"
+        whose = "your" if name.strip().lower() == "you" else f"{name}'s"
         return (
-            f"The coach's report on {name}'s game{so_far} is below: {len(report.decisions)} decisions, "
+            f"The coach's report on {whose} game{so_far} is below: {len(report.decisions)} decisions, "
             f"mean loss {report.mean_loss:.2f} points a decision, grade {report.grade}."
         )
 
