@@ -13,6 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NOTEBOOK = NOTEBOOK_DIR / "08_how_good_is_my_play.ipynb"
 ROUNDS = 15  # classic: one box a round
+REPORT_SECONDS = 90  # the first report may load the value table and measure the grade scale
 
 
 def test_finish_a_game_press_report_and_see_the_table_and_figures(lab_notebooks, lab_page, screenshot_dir):
@@ -28,8 +29,9 @@ def test_finish_a_game_press_report_and_see_the_table_and_figures(lab_notebooks,
             turn.click(".dp-box", "score a box")
         assert "Game over" in turn.text() or "scored" in turn.text(), turn.text()
         with RECORD.timed("JupyterLab: the coach's report of a whole game"):
-            message = turn.click(".dp-report-button", "press Report")
-        assert "report on your game" in message and "grade" in message, message
+            turn.click(".dp-report-button", "press Report")  # "Thinking …" first, then the report
+            expect(turn.message).to_contain_text("report on your game", timeout=REPORT_SECONDS * 1000)
+        assert "grade" in turn.text(), turn.text()
         report = app.locator(".dp-report").first
         expect(report.locator(".dp-coach-report").first).to_be_visible(timeout=CLICK_SECONDS * 1000)
         expect(report.locator(".js-plotly-plot .main-svg").nth(1)).to_be_attached(
@@ -38,7 +40,7 @@ def test_finish_a_game_press_report_and_see_the_table_and_figures(lab_notebooks,
         assert report.locator(".dp-coach-costly").count() >= 1 or "No decision lost" in report.inner_text()
         assert report.locator("table.dp-coach-decisions").count() == 1
         report.scroll_into_view_if_needed()
-        RECORD.screenshot(app, "lab-coach-report")
+        RECORD.screenshot(report, "lab-coach-report")
     finally:
         lab_notebooks.close(NOTEBOOK)
 
