@@ -99,7 +99,12 @@ def full_house_or_five(d: Dice) -> bool:  # five of a kind takes any cell
 
 
 @pytest.mark.parametrize(
-    "test, dice, rolls_left", [(four_sixes, "66612", 2), (full_house, "33456", 2), (full_house, "22336", 1)]
+    "test, dice, rolls_left",
+    [
+        pytest.param(four_sixes, "66612", 2, marks=pytest.mark.slow),
+        (full_house, "33456", 1),
+        (full_house, "22336", 1),
+    ],
 )
 def test_keep_chances_match_plain_recursion(test, dice, rolls_left):
     dice = Dice.parse(dice)
