@@ -18,13 +18,12 @@ import statistics
 import time
 
 from dicepoker.games.scorecard.advisor import advise
-from dicepoker.games.scorecard.bots import play_turn
+from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
 from dicepoker.games.scorecard.coach import _bot_losses, coach_report, grade_scale
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.hints import hint
 from dicepoker.games.scorecard.position import position_of
 from dicepoker.games.scorecard.solver.solve import solve
-from dicepoker.games.scorecard.strategies import RandomStrategy, find_strategy
 
 
 def positions(count: int, seed: int) -> list[str]:

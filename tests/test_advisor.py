@@ -13,12 +13,11 @@ from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.advisor import advise
-from dicepoker.games.scorecard.bots import play_turn
+from dicepoker.games.scorecard.bots import RandomStrategy, play_turn
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.hints import hint
 from dicepoker.games.scorecard.position import PositionError, parse_position, position_of, possible_scores
 from dicepoker.games.scorecard.solver.solve import solve
-from dicepoker.games.scorecard.strategies import RandomStrategy
 
 
 def hidden_positions(game_name: str, seed: int, count: int = 6):

@@ -6,10 +6,9 @@ import pytest
 
 from dicepoker.core.errors import DicePokerError
 from dicepoker.games.bluff.engine import BluffGame
-from dicepoker.games.scorecard.bots import play_turn
+from dicepoker.games.scorecard.bots import find_strategy, play_turn
 from dicepoker.games.scorecard.coach import coach_report
 from dicepoker.games.scorecard.engine import ScorecardGame
-from dicepoker.games.scorecard.strategies import find_strategy
 from dicepoker.lessons.class_reports import class_report
 
 

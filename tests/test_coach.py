@@ -9,13 +9,12 @@ import numpy as np
 import pytest
 
 from dicepoker.core.errors import DicePokerError
-from dicepoker.games.scorecard.bots import play_turn
+from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
 from dicepoker.games.scorecard.coach import GradeScale, bot_losses, coach_report, grade_scale
 from dicepoker.games.scorecard.coach_figures import expected_score_figure, loss_per_round_figure
 from dicepoker.games.scorecard.engine import Keep, Score, ScorecardGame
 from dicepoker.games.scorecard.hints import hint
 from dicepoker.games.scorecard.solver.solve import solve
-from dicepoker.games.scorecard.strategies import RandomStrategy, find_strategy
 
 
 def played(game_name: str, bot: str, seed: int, players: int = 1) -> ScorecardGame:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dicepoker.games.scorecard.bots import play_turn
+from dicepoker.games.scorecard.bots import find_strategy, play_turn
 from dicepoker.games.scorecard.coach_panel import PLOTLY_MIME
-from dicepoker.games.scorecard.strategies import find_strategy
 from dicepoker.games.scorecard.widget import play
 
 

@@ -26,10 +26,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps
-from dicepoker.games.board.engine import BoardGame, Bounce, Keep, Move, PassTurn, Place
+from dicepoker.games.board.engine import BoardGame, Bounce, Move, PassTurn, Place
+from dicepoker.games.board.labels import label_kind
 from dicepoker.games.board.odds import ONE_ROLL, _tables, roll_index, target_vector
-from dicepoker.games.board.rules import BoardRules, label_kind
+from dicepoker.games.board.rules import BoardRules
 
 MEASURES = (
     "For each keep: the chance that keeping those dice (then keeping the best dice) ends the turn holding "

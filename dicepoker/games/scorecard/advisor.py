@@ -19,7 +19,7 @@ from typing import Any
 
 import pandas as pd
 
-from dicepoker.games.scorecard.engine import Keep
+from dicepoker.core.actions import Keep
 from dicepoker.games.scorecard.hints import TIE, Choice, hint
 from dicepoker.games.scorecard.position import Position, parse_position, position_of
 from dicepoker.games.scorecard.rules import ScorecardRules

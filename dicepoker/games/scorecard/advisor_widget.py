@@ -27,9 +27,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.pictures import plain
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.advisor import Advice, advise
-from dicepoker.games.scorecard.html import plain
 from dicepoker.games.scorecard.position import PositionError, parse_position, possible_scores
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.ui.widget import (

@@ -10,8 +10,7 @@ the expected final score moves in two ways only: a decision lowers it by its los
 dice moves it up or down. So, exactly, **final − expected at the start = what the dice gave − what
 skill lost** (the report keeps every step as an exact fraction of the solver's numbers).
 
->>> from dicepoker.games.scorecard.bots import play_turn
->>> from dicepoker.games.scorecard.strategies import optimal
+>>> from dicepoker.games.scorecard.bots import optimal, play_turn
 >>> game = ScorecardGame("two_part", seed=2)
 >>> while not game.is_over:
 ...     _ = play_turn(game, optimal)
@@ -36,17 +35,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.saving import generator_from_state
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.bots import play_turn
-from dicepoker.games.scorecard.engine import Keep, Score, ScorecardGame
+from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
+from dicepoker.games.scorecard.engine import Score, ScorecardGame
 from dicepoker.games.scorecard.hints import TIE, Choice, Hint, hint
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
-from dicepoker.games.scorecard.strategies import RandomStrategy, find_strategy
 
 MEASURES = (
     "For each of your decisions (each keep and each box), the loss is the expected final score of the best "

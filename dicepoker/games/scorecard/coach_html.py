@@ -12,7 +12,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from dicepoker.games.scorecard.html import COLOURS, MINUS, dice_html, scorecard_html
+from dicepoker.core.pictures import COLOURS, MINUS, dice_html
+from dicepoker.games.scorecard.html import scorecard_html
 
 LOSS_COLOUR = "#b91c1c"
 
