@@ -202,4 +202,7 @@ def test_a_report_before_any_decision():
     game = ScorecardGame("classic", players=2, seed=1)
     report = coach_report(game, 1, grade=False)
     assert report.decisions == () and report.mean_loss == 0 and report.luck.total == 0
+    assert coach_report(game, 1).grade is None  # no decision, no grade
+    with pytest.raises(DicePokerError, match="no player 'Zoe'"):
+        coach_report(game, "Zoe")
     assert np.isclose(report.start_expected, solve("classic", progress=False).expected_score)

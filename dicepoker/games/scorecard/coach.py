@@ -259,7 +259,10 @@ class GameReport:
 
     @property
     def grade(self) -> str | None:
-        return None if self.scale is None else self.scale.grade(self.mean_loss)
+        """The letter on the scale (``None`` without a scale or before any decision)."""
+        if self.scale is None or not self.decisions:
+            return None
+        return self.scale.grade(self.mean_loss)
 
     def costliest(self, n: int = 3) -> list[Decision]:
         """The ``n`` decisions that lost most (the earlier first on ties); only those with a loss."""
@@ -365,7 +368,7 @@ def coach_report(
     """
     if isinstance(game, str | Path):
         game = ScorecardGame.load(game)
-    who = game._index(player)
+    who = _player_index(game, player)
     solution = solution or solve(game.rules, progress=False)
     walk = _Walk(game, who, solution)
     walk.run()
@@ -555,6 +558,16 @@ def grade_scale(rules: ScorecardRules | str = "classic", games: int = 20, seed: 
     if not all(math.isfinite(v) for v in means.values()):
         raise DicePokerError(f"no decisions measured for the grade scale of {rules.name!r}")
     return GradeScale(rules.name, means, games, seed)
+
+
+def _player_index(game: ScorecardGame, player: int | str) -> int:
+    """A player's index from the index or the name; refused with the names if there is none."""
+    names = game.player_names
+    if isinstance(player, str) and player in names:
+        return names.index(player)
+    if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
+        return player
+    raise DicePokerError(f"no player {player!r} in this game; the players are: {', '.join(names)}")
 
 
 def _scorecard_rules(rules: ScorecardRules | str) -> ScorecardRules:
