@@ -22,7 +22,7 @@ from dicepoker.core.version import __version__
 from dicepoker.games import GAMES, find_game
 
 # modules that add subcommands, in the order --help lists them
-SUBCOMMAND_MODULES: list[str] = ["dicepoker.cli.odds", "dicepoker.cli.solve"]
+SUBCOMMAND_MODULES: list[str] = ["dicepoker.cli.odds", "dicepoker.cli.solve", "dicepoker.cli.advise"]
 
 
 def _rules(args: argparse.Namespace) -> int:

@@ -32,6 +32,8 @@ from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.core.pictures import COLOURS, plain, signed
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import Strategy, default_computer_strategy
+from dicepoker.games.scorecard.coach import coach_report
+from dicepoker.games.scorecard.coach_panel import ReportPanel
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
 from dicepoker.games.scorecard.html import Cell, scorecard_rows, turn_caption
 from dicepoker.games.scorecard.rules import ScorecardRules
@@ -261,6 +263,7 @@ class PlayUI(GameWidget):
         self.scorecard = widgets.GridBox(layout=widgets.Layout(grid_gap="1px 0px", align_items="flex-end"))
         self.scorecard.add_class("dp-scorecard")
         self._cells: dict[tuple[str, int], widgets.HTML] = {}
+        self.report_panel = ReportPanel(lambda player: self._do(lambda: self._report(player)))
         self._setup_widgets(names)
         dice_row = widgets.HBox(
             self.dice_buttons, layout=widgets.Layout(padding="14px 0 6px 0", overflow="visible")
@@ -285,6 +288,7 @@ class PlayUI(GameWidget):
                 self.title,
                 self.status,
                 widgets.HBox([table, self.scorecard], layout=widgets.Layout(flex_flow="row wrap")),
+                self.report_panel.root,
                 self._setup,
             ],
             self.rules.name,
@@ -494,6 +498,22 @@ class PlayUI(GameWidget):
             return f" That {what} was the best one."
         return f" This {what} cost you {cost:.1f} points on average (best: {coach.best.label})."
 
+    # --- the coach's report of a human seat ------------------------------------------------------
+    def _report(self, player: int) -> str:
+        """Show the coach's report of a human seat's game: so far, or the whole game once it is over."""
+        name = self.game.player_names[player]
+        if self.seats[player] != "human":
+            raise IllegalActionError(f"{name} is the computer: the coach reports on human seats")
+        self._say(THINKING, transient=True)
+        report = coach_report(self.game, player)
+        self.report_panel.show(report)
+        so_far = "" if self.game.is_over else " so far"
+        whose = "your" if name.strip().lower() == "you" else f"{name}'s"
+        return (
+            f"The coach's report on {whose} game{so_far} is below: {len(report.decisions)} decisions, "
+            f"mean loss {report.mean_loss:.2f} points a decision, grade {report.grade}."
+        )
+
     # --- new game --------------------------------------------------------------------------------
     def new_game(self) -> str:
         """Start a new game with the seats and names chosen in the Players row."""
@@ -506,6 +526,7 @@ class PlayUI(GameWidget):
         self._pending_keep = None
         self._generation += 1
         self._cells.clear()
+        self.report_panel.clear()
         return self._welcome()
 
     def _welcome(self) -> str:
@@ -532,6 +553,7 @@ class PlayUI(GameWidget):
         self._refresh_dice()
         self._refresh_buttons()
         self._refresh_scorecard()
+        self.report_panel.refresh(self.game, self.seats)
         self._schedule_computer()
 
     def _refresh_status(self) -> None:
@@ -682,7 +704,7 @@ class PlayUI(GameWidget):
 
     # --- closing ---------------------------------------------------------------------------------
     def _detached_widgets(self) -> list[widgets.Widget]:
-        return [*self.box_buttons.values(), *self._cells.values()]  # not all are on the scorecard now
+        return [*self.box_buttons.values(), *self._cells.values(), *self.report_panel.detached()]
 
     def close(self) -> None:
         """Close every widget of the UI (the game object stays usable)."""

@@ -1,0 +1,87 @@
+"""Benchmark of the coach and the advisor (issue 15): prints its figures, asserts nothing.
+
+    python benchmarks/bench_coach.py [--positions N] [--games N]
+
+1. The advisor: milliseconds per answer once the value table is loaded, parsing the typed
+   position included, for positions met in random games (each a new scorecard: the slow case,
+   one turn evaluated) and asked again (the turn's values kept).
+2. The coach's report of a whole classic game: milliseconds per report, by bot.
+3. The grade scale: seconds to measure it (the bots' seeded games, reported by the coach).
+
+Uses the user's value-table cache (a classic solve takes several seconds the first time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from dicepoker.games.scorecard.advisor import advise
+from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
+from dicepoker.games.scorecard.coach import _bot_losses, coach_report, grade_scale
+from dicepoker.games.scorecard.engine import ScorecardGame
+from dicepoker.games.scorecard.hints import hint
+from dicepoker.games.scorecard.position import position_of
+from dicepoker.games.scorecard.solver.solve import solve
+
+
+def positions(count: int, seed: int) -> list[str]:
+    found: list[str] = []
+    game, strategy = ScorecardGame("classic", seed=seed), RandomStrategy(rng=seed)
+    while len(found) < count:
+        if game.is_over:
+            seed += 1
+            game, strategy = ScorecardGame("classic", seed=seed), RandomStrategy(rng=seed)
+        game.roll()
+        while game.positions is not None:
+            found.append(str(position_of(game)))
+            game.apply(strategy(game.view()))
+    return found[:count]
+
+
+def timed_ms(function, *args) -> float:
+    start = time.perf_counter()
+    function(*args)
+    return 1000 * (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--games", type=int, default=20)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    solution = solve("classic", progress=False)
+    game = ScorecardGame("classic", seed=0)
+    game.roll()
+    hint(game, solution=solution)  # loads the compiled kernel
+    print(f"classic table loaded and kernel ready in {time.perf_counter() - start:.2f} s")
+
+    texts = positions(args.positions, seed=1)
+    for label in ("first time (new scorecards)", "asked again"):
+        times = [timed_ms(advise, "classic", text) for text in texts]
+        print(
+            f"advisor, {label}: median {statistics.median(times):.2f} ms, "
+            f"95th percentile {sorted(times)[int(0.95 * len(times))]:.2f} ms, max {max(times):.2f} ms "
+            f"over {len(times)} positions"
+        )
+
+    for bot in ("optimal", "heuristic", "random"):
+        strategy = RandomStrategy(rng=2) if bot == "random" else find_strategy(bot)
+        game = ScorecardGame("classic", seed=2)
+        while not game.is_over:
+            play_turn(game, strategy)
+        times = [timed_ms(coach_report, game, 0) for _ in range(3)]
+        print(f"coach report of the {bot} bot's game: {min(times):.0f} ms (best of 3)")
+
+    _bot_losses.cache_clear()
+    start = time.perf_counter()
+    scale = grade_scale("classic", games=args.games)
+    print(
+        f"grade scale from {args.games} games per bot: {time.perf_counter() - start:.2f} s; {scale.source()}"
+    )
+
+
+if __name__ == "__main__":
+    main()

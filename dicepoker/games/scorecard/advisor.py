@@ -1,0 +1,138 @@
+"""The advisor: every keep and every box of any position, ranked by expected final score, with the loss.
+
+The position is typed in the notation of :mod:`~.position` (or taken from a game); the values are
+the exact ones of :mod:`~.hints` (one mechanism), so the advisor, the coach and the Hint button
+always agree.
+
+>>> advice = advise("classic", "filled: Sixes 18; dice: 66612; rolls: 2")
+>>> advice.best.label, round(advice.best.expected, 2)
+('keep 666 and roll 2', 315.93)
+>>> advice.table().loc[1, "loss"]
+np.float64(0.0)
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from dicepoker.core.actions import Keep
+from dicepoker.games.scorecard.hints import TIE, Choice, hint
+from dicepoker.games.scorecard.position import Position, parse_position, position_of
+from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.games.scorecard.solver.solution import Solution
+from dicepoker.games.scorecard.solver.solve import solve
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One choice of the advice: what to do, its expected final score and its loss against the best."""
+
+    label: str
+    kind: str  # "keep" or "box"
+    action: Any
+    expected: float
+    loss: float
+
+    def to_dict(self) -> dict[str, Any]:
+        action = self.action
+        keep = str(action.dice) if isinstance(action, Keep) else None
+        return {
+            "choice": self.label,
+            "kind": self.kind,
+            "keep": keep,
+            "box": getattr(action, "box", None),
+            "expected": self.expected,
+            "loss": self.loss,
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class Advice:
+    """Every choice of a position, best first; ``table()`` as a DataFrame, ``to_dict()`` as JSON data."""
+
+    position: Position
+    choices: tuple[Ranked, ...]
+
+    @property
+    def best(self) -> Ranked:
+        return self.choices[0]
+
+    @property
+    def keeps(self) -> tuple[Ranked, ...]:
+        return tuple(c for c in self.choices if c.kind == "keep")
+
+    @property
+    def boxes(self) -> tuple[Ranked, ...]:
+        return tuple(c for c in self.choices if c.kind == "box")
+
+    def table(self) -> pd.DataFrame:
+        """Rank, choice, kind, expected final score and loss against the best."""
+        rows = [
+            {"choice": c.label, "kind": c.kind, "expected final score": c.expected, "loss": c.loss}
+            for c in self.choices
+        ]
+        return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="rank"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.position.rules.name,
+            "position": str(self.position),
+            "scores_known": self.position.scores_known,
+            "choices": [c.to_dict() for c in self.choices],
+        }
+
+    def _repr_html_(self, limit: int = 15) -> str:
+        p = self.position
+        note = "" if p.scores_known else " (boxes only 'filled' count 0 points in the expected final scores)"
+        rows = "".join(
+            f"<tr><td>{i}</td><td>{html.escape(c.label)}</td><td>{c.kind}</td><td>{c.expected:.2f}</td>"
+            f"<td>{c.loss:.2f}</td></tr>"
+            for i, c in enumerate(self.choices[:limit], 1)
+        )
+        more = len(self.choices) - limit
+        tail = f"<tr><td colspan=5>… {more} more</td></tr>" if more > 0 else ""
+        return (
+            f'<div class="dp-advice"><div><b>Advice</b> for {html.escape(str(p))}{html.escape(note)}: '
+            "best is "
+            f"<b>{html.escape(self.best.label)}</b>, expected final score {self.best.expected:.2f}</div>"
+            "<table><tr><th>#</th><th>choice</th><th>kind</th><th>expected final score</th><th>loss</th></tr>"
+            f"{rows}{tail}</table></div>"
+        )
+
+
+def advise(
+    game: ScorecardRules | str, position: Position | str | Any, *, solution: Solution | None = None
+) -> Advice:
+    """Rank every keep and box of ``position`` (notation text, a :class:`Position`, or a game after a roll).
+
+    >>> [c.label for c in advise("yahtzee", "dice: 23456; rolls: 2").choices[:2]]
+    ['score Large Straight (40)', 'stop and score']
+    """
+    if isinstance(position, str):
+        position = parse_position(game, position)
+    elif not isinstance(position, Position):
+        position = position_of(position)
+    rules = position.rules
+    solution = solution or solve(rules, progress=False)
+    view = position.view()
+    shift = position.known_points - (
+        rules.upper_total(view.filled) + rules.lower_total(view.filled) + view.poker_bonus_points
+    )
+    choices = hint(view, solution=solution).choices
+    best = choices[0].expected
+    return Advice(position, tuple(_ranked(c, best, shift) for c in choices))
+
+
+def _ranked(choice: Choice, best: float, shift: int) -> Ranked:
+    loss = best - choice.expected
+    return Ranked(
+        label=choice.label,
+        kind="box" if choice.is_score else "keep",
+        action=choice.action,
+        expected=choice.expected + shift,
+        loss=0.0 if loss < TIE else loss,
+    )

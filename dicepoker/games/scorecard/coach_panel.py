@@ -1,0 +1,102 @@
+"""The Report part of the play widget: a button for each human seat, and the report shown under the game.
+
+The play widget owns a :class:`ReportPanel`; a click asks the widget (through its ``on_report``
+callback, so refusals reach the message line) to show the coach's report of that player's game
+so far, or of the whole game once it is over: the report's HTML and its two plotly figures.
+
+>>> from dicepoker.games.scorecard.engine import ScorecardGame
+>>> panel = ReportPanel(lambda player: None)
+>>> game = ScorecardGame("classic", players=["Ann", "Robot"], seed=3)
+>>> panel.refresh(game, ("human", "computer"))
+>>> [b.description for b in panel.buttons]
+['Report: Ann']
+>>> panel.buttons[0].disabled  # nothing to report before Ann's first decision
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+
+
+def display_data(bundle: dict[str, Any]) -> dict[str, Any]:
+    """One output of an ``Output`` widget: display data of a mime bundle.
+
+    >>> display_data({"text/html": "<b>hi</b>"})["output_type"]
+    'display_data'
+    """
+    return {"output_type": "display_data", "data": bundle, "metadata": {}}
+
+
+def figure_bundle(fig: Any) -> dict[str, Any]:
+    """A plotly figure as the mime bundle JupyterLab and Voilà draw (``application/vnd.plotly.v1+json``)."""
+    return {PLOTLY_MIME: json.loads(fig.to_json()), "text/plain": f"<plotly figure: {fig.layout.title.text}>"}
+
+
+class ReportPanel:
+    """Report buttons (one per human seat) above an ``Output`` area that shows the chosen report."""
+
+    def __init__(self, on_report: Callable[[int], None]) -> None:
+        self._on_report = on_report
+        self._players: tuple[tuple[str, str], ...] = ()
+        self.buttons: list[widgets.Button] = []
+        self._old: list[widgets.Button] = []
+        self.shown: Any = None  # the report on show, if any
+        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.row.add_class("dp-report-row")
+        self.area = widgets.Output(layout=widgets.Layout(width="100%"))
+        self.area.add_class("dp-report")
+        self.root = widgets.VBox([self.row, self.area], layout=widgets.Layout(margin="10px 0 0 0"))
+
+    def refresh(self, game: Any, seats: Sequence[str]) -> None:
+        """One Report button per human seat; enabled once that player has made a decision."""
+        players = tuple((name, seat) for name, seat in zip(game.player_names, seats, strict=True))
+        if players != self._players:
+            self._players = players
+            self._old += self.buttons
+            self.buttons = [
+                self._button(i, name) for i, (name, seat) in enumerate(players) if seat == "human"
+            ]
+            self.row.children = self.buttons
+        acted = {p for p, _ in game.history}
+        for button in self.buttons:
+            player = button._dp_player  # type: ignore[attr-defined]
+            button.disabled = player not in acted
+            button.description = f"Report: {game.player_names[player]}"
+            button.button_style = "warning" if game.is_over else ""
+            button.tooltip = (
+                "the coach's report on the whole game"
+                if game.is_over
+                else "the coach's report on the game so far"
+            )
+        self.row.layout.display = "flex" if self.buttons else "none"
+
+    def _button(self, player: int, name: str) -> widgets.Button:
+        button = widgets.Button(description=f"Report: {name}", layout=widgets.Layout(width="auto"))
+        button.add_class("dp-report-button")
+        button.add_class(f"dp-report-{player}")
+        button._dp_player = player  # type: ignore[attr-defined]
+        button.on_click(lambda _button: self._on_report(player))
+        return button
+
+    def show(self, report: Any) -> None:
+        """Show a report: its HTML view, then its figures."""
+        self.shown = report
+        self.area.outputs = (
+            display_data({"text/html": report._repr_html_(), "text/plain": repr(report)}),
+            *(display_data(figure_bundle(fig)) for fig in report.figures()),
+        )
+
+    def clear(self) -> None:
+        self.shown = None
+        self.area.outputs = ()
+
+    def detached(self) -> list[widgets.Widget]:
+        """Buttons of earlier games (no longer on show), for the widget's ``close``."""
+        return list(self._old)
