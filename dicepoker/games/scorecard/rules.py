@@ -359,9 +359,20 @@ class ScorecardRules:
         return rules
 
     def fingerprint(self) -> str:
-        """A short hash of the rule set's content (for caches keyed by the rules)."""
-        text = json.dumps(self.to_dict(), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        """A short hash of the rule set's content (for caches keyed by the rules), computed once.
+
+        >>> from dicepoker.games.scorecard.presets import CLASSIC
+        >>> CLASSIC.fingerprint() == CLASSIC.variant().fingerprint()
+        True
+        >>> CLASSIC.fingerprint() == CLASSIC.variant(upper_bonus=40).fingerprint()
+        False
+        """
+        found = self.__dict__.get("_fingerprint")
+        if found is None:  # a frozen rule set never changes, so its hash is kept (outside the fields)
+            text = json.dumps(self.to_dict(), sort_keys=True)
+            found = hashlib.sha256(text.encode()).hexdigest()[:16]
+            object.__setattr__(self, "_fingerprint", found)
+        return found
 
 
 def box_combinations(rules: ScorecardRules) -> list[Combination]:
