@@ -1,0 +1,128 @@
+"""The lesson "Why bluff?": a one-exchange bluff game small enough to solve with a pencil.
+
+**High or low.** Ann rolls one die in secret; a 5 or a 6 is *high* (chance 1/3), anything else is
+*low*. She announces "high" or "low" and passes the covered die to Bo, who calls or accepts:
+
+* a call lifts the cup: a true announcement costs Bo the round (-1 to Bo, +1 to Ann), a false one
+  costs Ann the round;
+* accepting passes the task on: Bo must beat the announcement, and in this toy the round ends with
+  his chance of doing so on one throw: beating "high" needs a six (1/6), beating "low" a 4, 5 or 6
+  (1/2). Bo wins +1 with that chance, else loses 1.
+
+"Low" is always true (a high die holds "low" too), so only Ann's low die has a choice: tell the
+truth ("low") or bluff "high". The indifference principle solves it (:func:`hand_solution`):
+Ann bluffs just often enough that Bo cannot gain by calling or by accepting, and Bo calls just
+often enough that Ann's low die gains nothing by bluffing or not.
+
+>>> toy = HighOrLow()
+>>> hand_solution(toy)["bluff rate"], hand_solution(toy)["call rate"], hand_solution(toy)["value"]
+(Fraction(1, 10), Fraction(2, 5), Fraction(4, 15))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dicepoker.core.errors import DicePokerError
+from dicepoker.core.zero_sum import Chance, Decision, Node, Strategy, Terminal
+
+HIGH, LOW = "high", "low"
+
+
+@dataclass(frozen=True)
+class HighOrLow:
+    """The toy's numbers as data: chance of a high die, Bo's chance to beat each announcement.
+
+    >>> HighOrLow(p_high=Fraction(1, 2)).p_high
+    Fraction(1, 2)
+    """
+
+    p_high: Fraction = Fraction(1, 3)  # a 5 or a 6
+    beat_high: Fraction = Fraction(1, 6)  # a six on one throw
+    beat_low: Fraction = Fraction(1, 2)  # a 4, 5 or 6 on one throw
+
+    def __post_init__(self) -> None:
+        for name in ("p_high", "beat_high", "beat_low"):
+            value = getattr(self, name)
+            if not isinstance(value, Fraction | int) or not 0 < value < 1:
+                raise DicePokerError(
+                    f"the toy's {name} must be an exact probability strictly between 0 and 1, not {value!r}"
+                )
+        if not self.beat_high < self.beat_low:
+            raise DicePokerError(
+                f"'high' must be harder to beat than 'low': {self.beat_high} >= {self.beat_low}"
+            )
+
+    def accept_value(self, announcement: str) -> Fraction:
+        """Bo's expected payoff for accepting: win +1 with his chance to beat it, else -1.
+
+        >>> HighOrLow().accept_value("high")
+        Fraction(-2, 3)
+        """
+        beat = self.beat_high if announcement == HIGH else self.beat_low
+        return 2 * beat - 1
+
+
+def toy_tree(toy: HighOrLow = HighOrLow()) -> Node:
+    """The toy as a game tree for the solver: Ann is player 0, Bo player 1 (payoffs to Ann).
+
+    Ann's information sets are her die ("high die", "low die"); Bo's the announcement he heard.
+
+    >>> from dicepoker.core.zero_sum import sequence_form
+    >>> sequence_form(toy_tree()).infoset_count
+    (2, 2)
+    """
+
+    def response(die: str, said: str) -> Node:
+        true = said == LOW or die == HIGH
+        return Decision(
+            1,
+            f"Bo hears {said}",
+            [("call", Terminal(1 if true else -1)), ("accept", Terminal(-toy.accept_value(said)))],
+        )
+
+    def announce(die: str) -> Node:
+        return Decision(0, f"Ann's {die} die", [(said, response(die, said)) for said in (HIGH, LOW)])
+
+    return Chance([(toy.p_high, announce(HIGH)), (1 - toy.p_high, announce(LOW))])
+
+
+def hand_solution(toy: HighOrLow = HighOrLow()) -> dict[str, Fraction]:
+    """The toy's equilibrium by the indifference principle, step by step in exact fractions.
+
+    1. Bo is indifferent between calling and accepting "high" when a call's value to him,
+       ``1 - 2 q`` with ``q = P(high die | "high")``, equals his accept value
+       ``2 beat_high - 1``: so ``q = 1 - beat_high``.
+    2. Bayes: ``q = p / (p + (1 - p) b)`` with Ann's bluff rate ``b``; solve for ``b``.
+    3. Ann's low die is indifferent between bluffing, worth ``-c + (1 - c)(1 - 2 beat_high)``
+       when Bo calls with rate ``c``, and saying "low", worth ``1 - 2 beat_low``: solve for ``c``.
+
+    >>> hand_solution()["posterior high"]
+    Fraction(5, 6)
+    """
+    p, bh, bl = toy.p_high, toy.beat_high, toy.beat_low
+    posterior = 1 - bh  # step 1
+    bluff = p * (1 - posterior) / ((1 - p) * posterior)  # step 2
+    call = (bl - bh) / (1 - bh)  # step 3
+    if not 0 < bluff < 1:
+        raise DicePokerError(f"with these numbers Ann's best bluff rate {bluff} is not mixed")
+    truthful_low = 1 - 2 * bl
+    high_die = call * 1 + (1 - call) * (-toy.accept_value(HIGH))
+    value = p * high_die + (1 - p) * truthful_low
+    return {"posterior high": posterior, "bluff rate": bluff, "call rate": call, "value": value}
+
+
+def hand_strategy(toy: HighOrLow = HighOrLow()) -> Strategy:
+    """The hand solution as a strategy profile for the solver's checks.
+
+    >>> hand_strategy()["Bo hears high"]
+    {'call': Fraction(2, 5), 'accept': Fraction(3, 5)}
+    """
+    s = hand_solution(toy)
+    return {
+        "Ann's high die": {HIGH: Fraction(1), LOW: Fraction(0)},
+        "Ann's low die": {HIGH: s["bluff rate"], LOW: 1 - s["bluff rate"]},
+        "Bo hears high": {"call": s["call rate"], "accept": 1 - s["call rate"]},
+        "Bo hears low": {"call": Fraction(0), "accept": Fraction(1)},
+    }
