@@ -56,6 +56,15 @@ def _transition() -> np.ndarray:
     return t
 
 
+def throw_chances() -> np.ndarray:
+    """``T[k, d]``: the chance (times 6**5) that keeping ``KEEPS[k]``, throwing the rest, gives ``ROLLS[d]``.
+
+    >>> int(throw_chances()[KEEPS.index(Dice.parse("6666")), ROLLS.index(Dice.parse("66666"))])  # 1/6
+    1296
+    """
+    return _transition()
+
+
 def _sub_keeps(dice: Dice, size: int | None = None) -> list[int]:
     """Indices of the distinct keeps taken from ``dice`` (of one size, or all, largest first)."""
     sizes = range(NUMBER_OF_DICE, -1, -1) if size is None else [size]
