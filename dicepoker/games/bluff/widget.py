@@ -37,6 +37,7 @@ from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
 from dicepoker.games.bluff.engine import Accept, BluffGame, BluffView, Phase, RoundResult, Throw
+from dicepoker.games.bluff.equilibrium import EquilibriumBot
 from dicepoker.games.bluff.html import lives_html, reveal_html, table_html
 from dicepoker.games.bluff.odds import keep_to_reach, reach_probability
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand, hands_above
@@ -58,12 +59,14 @@ SEAT_KINDS: dict[str, BluffBot | None] = {
     "reasoning": ReasoningBot(),
     "naive": NaiveBot(),
     "random": RandomBot(),
+    "equilibrium": EquilibriumBot(),
 }
 SEAT_WORDS = {
     "human": "Human",
     "reasoning": "Computer (reasoning)",
     "naive": "Computer (naive)",
     "random": "Computer (random)",
+    "equilibrium": "Computer (equilibrium)",
     "empty": "—",
 }
 MAX_SEATS = 6
@@ -103,7 +106,7 @@ def style_sheet() -> str:
 
 
 def check_bluff_seats(seats: Sequence[str], rules: BluffRules = BLUFF) -> tuple[str, ...]:
-    """The seats as a tuple, each ``"human"``, ``"reasoning"``, ``"naive"`` or ``"random"``.
+    """The seats as a tuple: ``"human"``, ``"reasoning"``, ``"naive"``, ``"random"`` or ``"equilibrium"``.
 
     >>> check_bluff_seats(["human", "robot"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
