@@ -376,6 +376,20 @@ def exploitability(sf: SequenceForm, profile: Mapping[Hashable, Any], *, exact: 
     ) / 2
 
 
+def best_response_gain(sf: SequenceForm, player: int, profile: Mapping[Hashable, Any], value: Number) -> Any:
+    """How much more than the game's ``value`` a best response wins against ``player``'s part of
+    the profile (0 for an equilibrium strategy; the other player's part is ignored).
+
+    >>> def guess(h): return Decision(1, "guess", [(g, Terminal(-1 if g == h else 1)) for g in "HT"])
+    >>> pennies = sequence_form(Decision(0, "hide", [(h, guess(h)) for h in "HT"]))
+    >>> best_response_gain(pennies, 0, {"hide": {"H": 1, "T": 0}}, 0)  # always heads: guessed
+    Fraction(1, 1)
+    """
+    if player == 0:
+        return value - best_response_value(sf, 1, profile)
+    return best_response_value(sf, 0, profile) - value
+
+
 # --- solutions ------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Solution:

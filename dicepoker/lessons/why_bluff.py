@@ -21,11 +21,26 @@ often enough that Ann's low die gains nothing by bluffing or not.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+import pandas as pd
+
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.zero_sum import Chance, Decision, Node, Strategy, Terminal
+from dicepoker.core.zero_sum import (
+    Chance,
+    Decision,
+    Node,
+    Strategy,
+    Terminal,
+    best_response_gain,
+    sequence_form,
+)
+from dicepoker.games.bluff.abstraction import CALL, CATEGORIES, bluff_abstraction, opener_cup
+from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot
+from dicepoker.games.bluff.equilibrium import bot_exploitability, equilibrium_solution
+from dicepoker.games.bluff.rules import BLUFF, BluffRules
 
 HIGH, LOW = "high", "low"
 
@@ -64,7 +79,10 @@ class HighOrLow:
         return 2 * beat - 1
 
 
-def toy_tree(toy: HighOrLow = HighOrLow()) -> Node:
+TOY = HighOrLow()  # the lesson's numbers
+
+
+def toy_tree(toy: HighOrLow = TOY) -> Node:
     """The toy as a game tree for the solver: Ann is player 0, Bo player 1 (payoffs to Ann).
 
     Ann's information sets are her die ("high die", "low die"); Bo's the announcement he heard.
@@ -88,7 +106,7 @@ def toy_tree(toy: HighOrLow = HighOrLow()) -> Node:
     return Chance([(toy.p_high, announce(HIGH)), (1 - toy.p_high, announce(LOW))])
 
 
-def hand_solution(toy: HighOrLow = HighOrLow()) -> dict[str, Fraction]:
+def hand_solution(toy: HighOrLow = TOY) -> dict[str, Fraction]:
     """The toy's equilibrium by the indifference principle, step by step in exact fractions.
 
     1. Bo is indifferent between calling and accepting "high" when a call's value to him,
@@ -113,7 +131,7 @@ def hand_solution(toy: HighOrLow = HighOrLow()) -> dict[str, Fraction]:
     return {"posterior high": posterior, "bluff rate": bluff, "call rate": call, "value": value}
 
 
-def hand_strategy(toy: HighOrLow = HighOrLow()) -> Strategy:
+def hand_strategy(toy: HighOrLow = TOY) -> Strategy:
     """The hand solution as a strategy profile for the solver's checks.
 
     >>> hand_strategy()["Bo hears high"]
@@ -126,3 +144,121 @@ def hand_strategy(toy: HighOrLow = HighOrLow()) -> Strategy:
         "Bo hears high": {"call": s["call rate"], "accept": 1 - s["call rate"]},
         "Bo hears low": {"call": Fraction(0), "accept": Fraction(1)},
     }
+
+
+# --- the indifference principle, line by line ---------------------------------------------------------
+def bo_values(bluff_rate: Fraction, toy: HighOrLow = TOY) -> dict[str, Fraction]:
+    """What calling and accepting "high" are worth to Bo when Ann's low die bluffs at ``bluff_rate``.
+
+    >>> bo_values(Fraction(1, 10))  # equal: Bo is indifferent at the equilibrium's bluff rate
+    {'call': Fraction(-2, 3), 'accept': Fraction(-2, 3)}
+    """
+    p = toy.p_high
+    true_share = p / (p + (1 - p) * bluff_rate)
+    return {"call": (1 - true_share) - true_share, "accept": toy.accept_value(HIGH)}
+
+
+def ann_values(call_rate: Fraction, toy: HighOrLow = TOY) -> dict[str, Fraction]:
+    """What bluffing "high" and saying "low" are worth to Ann's low die when Bo calls "high" at ``call_rate``.
+
+    >>> ann_values(Fraction(2, 5))  # equal: Ann's low die is indifferent at the equilibrium's call rate
+    {'bluff': Fraction(0, 1), 'truth': Fraction(0, 1)}
+    """
+    bluff = call_rate * -1 + (1 - call_rate) * -toy.accept_value(HIGH)
+    return {"bluff": bluff, "truth": -toy.accept_value(LOW)}
+
+
+def naive_profiles(toy: HighOrLow = TOY) -> dict[str, tuple[int, Strategy]]:
+    """Two naive ways to play the toy, each with the player whose strategy it is:
+    "honest Ann" never bluffs, "trusting Bo" never calls.
+
+    >>> sorted(naive_profiles())
+    ['honest Ann', 'trusting Bo']
+    """
+    hand = hand_strategy(toy)
+    honest = hand | {"Ann's low die": {HIGH: Fraction(0), LOW: Fraction(1)}}
+    trusting = hand | {"Bo hears high": {"call": Fraction(0), "accept": Fraction(1)}}
+    return {"honest Ann": (0, honest), "trusting Bo": (1, trusting)}
+
+
+def naive_losses(toy: HighOrLow = TOY) -> dict[str, Fraction]:
+    """How much each naive strategy of :func:`naive_profiles` loses per round against a best response,
+    compared with the game's value (exact, by the solver's best response).
+
+    >>> naive_losses()
+    {'honest Ann': Fraction(2, 45), 'trusting Bo': Fraction(2, 5)}
+    """
+    sf = sequence_form(toy_tree(toy))
+    value = hand_solution(toy)["value"]
+    return {name: best_response_gain(sf, p, prof, value) for name, (p, prof) in naive_profiles(toy).items()}
+
+
+# --- the real game's abstraction, read as tables ---------------------------------------------------------
+def opening_table(rules: BluffRules = BLUFF) -> pd.DataFrame:
+    """The equilibrium opener: for each category she holds, how likely it is and what she announces.
+
+    Columns: the chance of holding it after her rolls; the chances of announcing it (truth), a higher
+    category (a bluff) or a lower one; and each category's probability of being announced.
+
+    >>> table = opening_table()
+    >>> float(table.loc["One Pair", "bluff"]) > 0.99, bool(table["chance"].sum() == 1)
+    (True, True)
+    """
+    strategy = equilibrium_solution(rules).strategy
+    cup = opener_cup(rules)
+    parts = cup.split()
+    rows = []
+    for c, name in enumerate(CATEGORIES):
+        probs = strategy[("open", name)]
+        said = [float(probs[other]) for other in CATEGORIES]
+        rows.append(
+            [name, parts[c].mass / cup.mass, said[c], sum(said[c + 1 :]), sum(said[:c])]
+            + [round(p, 4) for p in said]
+        )
+    columns = ["hand", "chance", "truth", "bluff", "lower"] + [f"says {n}" for n in CATEGORIES]
+    return pd.DataFrame(rows, columns=columns).set_index("hand")
+
+
+def answer_table(rules: BluffRules = BLUFF) -> pd.DataFrame:
+    """The equilibrium responder's chance of calling each category the opener may announce.
+
+    >>> answer_table()["call"].tolist()[-1]
+    1.0
+    """
+    strategy = equilibrium_solution(rules).strategy
+    rows = [(name, float(strategy[("answer", name)][CALL])) for name in CATEGORIES]
+    return pd.DataFrame(rows, columns=["announced", "call"]).set_index("announced")
+
+
+def abstraction_size(rules: BluffRules = BLUFF) -> pd.DataFrame:
+    """The abstraction's size for each player: information sets and sequences.
+
+    >>> abstraction_size()["information sets"].tolist()
+    [909, 1457]
+    """
+    sf = bluff_abstraction(rules)
+    rows = [(who, sf.infoset_count[p], sf.sequence_count[p]) for p, who in enumerate(("opener", "responder"))]
+    return pd.DataFrame(rows, columns=["player", "information sets", "sequences"]).set_index("player")
+
+
+def bots_exploitability(
+    bots: Mapping[str, BluffBot] | None = None, *, rules: BluffRules = BLUFF, samples: int = 12, rng: int = 0
+) -> pd.DataFrame:
+    """How much a best response wins per round (in lives) against each bot in the abstraction,
+    next to the equilibrium's own exploitability.
+
+    >>> table = bots_exploitability({"naive": NaiveBot()}, samples=2)
+    >>> gap = table["exploitability"]
+    >>> list(table.index), bool(gap["naive"] > gap["equilibrium"])
+    (['equilibrium', 'naive'], True)
+    """
+    bots = (
+        dict(bots)
+        if bots is not None
+        else {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": RandomBot()}
+    )
+    rows = [("equilibrium", equilibrium_solution(rules).exploitability)]
+    rows += [
+        (name, bot_exploitability(bot, rules=rules, samples=samples, rng=rng)) for name, bot in bots.items()
+    ]
+    return pd.DataFrame(rows, columns=["bot", "exploitability"]).set_index("bot")

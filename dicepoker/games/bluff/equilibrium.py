@@ -19,13 +19,14 @@ gives the bot's strategy in the abstraction, and so its exploitability (:func:`b
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, ways
 from dicepoker.core.zero_sum import Solution, Strategy, exploitability, solve_lp
@@ -42,7 +43,15 @@ from dicepoker.games.bluff.abstraction import (
     category_of,
     opener_cup,
 )
-from dicepoker.games.bluff.bots import BluffBot, NaiveBot, play_bluff_game  # noqa: F401 (doctests)
+from dicepoker.games.bluff.bots import (  # noqa: F401 (play_bluff_game: the doctests)
+    BluffBot,
+    NaiveBot,
+    RandomBot,
+    ReasoningBot,
+    bluff_tournament,
+    play_bluff_game,
+    win_rate_interval,
+)
 from dicepoker.games.bluff.engine import (
     Accept,
     Action,
@@ -346,3 +355,33 @@ def bot_exploitability(bot: BluffBot, *, rules: BluffRules = BLUFF, samples: int
             exact=False,
         )
     )
+
+
+# --- the equilibrium bot against the others --------------------------------------------------------------
+def equilibrium_tournament(
+    opponents: Mapping[str, BluffBot] | None = None,
+    *,
+    games: int = 200,
+    rules: BluffRules = BLUFF,
+    rng: np.random.Generator | int | None = 0,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Two-player matches of the equilibrium bot against each opponent (seats alternate), with the
+    equilibrium bot's win rate and its Wilson confidence interval.
+
+    >>> table = equilibrium_tournament({"random": RandomBot()}, games=10, rng=1)
+    >>> list(table.columns), int(table.loc["random", "games"])
+    (['games', 'wins', 'win rate', 'ci low', 'ci high'], 10)
+    """
+    rng = np.random.default_rng(rng)
+    if opponents is None:
+        opponents = {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": RandomBot()}
+    rows = []
+    for name, bot in opponents.items():
+        label = "equilibrium" if name != "equilibrium" else "equilibrium (1)"
+        table = bluff_tournament({label: EquilibriumBot(), name: bot}, games=games, rules=rules, rng=rng)
+        row = table.loc[label]
+        low, high = win_rate_interval(int(row["wins"]), games, confidence)
+        rows.append((name, games, int(row["wins"]), row["win rate"], low, high))
+    columns = ["opponent", "games", "wins", "win rate", "ci low", "ci high"]
+    return pd.DataFrame(rows, columns=columns).set_index("opponent")
