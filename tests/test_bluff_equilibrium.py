@@ -38,6 +38,7 @@ from dicepoker.lessons.why_bluff import (
     answer_table,
     bo_values,
     hand_solution,
+    loss_against_best_response,
     naive_losses,
     opening_table,
     toy_tree,
@@ -192,3 +193,7 @@ def test_toy_values_against_the_solver():
     honest = toy.p_high * (1 - 2 * toy.beat_high)  # Bo never calls an honest Ann's "high"
     trusting = toy.p_high * (1 - 2 * toy.beat_high) + (1 - toy.p_high) * (1 - 2 * toy.beat_high)
     assert naive_losses() == {"honest Ann": value - honest, "trusting Bo": trusting - value}
+    # an Ann who always bluffs is always called: she wins 1/3 x 1 - 2/3 x 1
+    assert loss_against_best_response(bluff_rate=Fraction(1)) == value - (toy.p_high - (1 - toy.p_high))
+    # a Bo who always calls: a low die tells the truth (worth 0), a high die wins 1
+    assert loss_against_best_response(call_rate=Fraction(1)) == toy.p_high - value

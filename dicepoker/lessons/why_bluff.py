@@ -168,29 +168,50 @@ def ann_values(call_rate: Fraction, toy: HighOrLow = TOY) -> dict[str, Fraction]
     return {"bluff": bluff, "truth": -toy.accept_value(LOW)}
 
 
-def naive_profiles(toy: HighOrLow = TOY) -> dict[str, tuple[int, Strategy]]:
-    """Two naive ways to play the toy, each with the player whose strategy it is:
-    "honest Ann" never bluffs, "trusting Bo" never calls.
+def changed_profile(
+    toy: HighOrLow = TOY, *, bluff_rate: Fraction | None = None, call_rate: Fraction | None = None
+) -> tuple[int, Strategy]:
+    """The hand solution with Ann's bluff rate or Bo's call rate changed, and whose strategy changed.
 
-    >>> sorted(naive_profiles())
-    ['honest Ann', 'trusting Bo']
+    >>> changed_profile(call_rate=Fraction(0))[1]["Bo hears high"]
+    {'call': Fraction(0, 1), 'accept': Fraction(1, 1)}
     """
-    hand = hand_strategy(toy)
-    honest = hand | {"Ann's low die": {HIGH: Fraction(0), LOW: Fraction(1)}}
-    trusting = hand | {"Bo hears high": {"call": Fraction(0), "accept": Fraction(1)}}
-    return {"honest Ann": (0, honest), "trusting Bo": (1, trusting)}
+    if (bluff_rate is None) == (call_rate is None):
+        raise DicePokerError("change one thing: give a bluff_rate (Ann's) or a call_rate (Bo's)")
+    profile = hand_strategy(toy)
+    if bluff_rate is not None:
+        rate = Fraction(bluff_rate)
+        return 0, profile | {"Ann's low die": {HIGH: rate, LOW: 1 - rate}}
+    rate = Fraction(call_rate)  # type: ignore[arg-type]
+    return 1, profile | {"Bo hears high": {"call": rate, "accept": 1 - rate}}
+
+
+def loss_against_best_response(
+    toy: HighOrLow = TOY, *, bluff_rate: Fraction | None = None, call_rate: Fraction | None = None
+) -> Fraction:
+    """How much Ann (with another bluff rate) or Bo (with another call rate) loses per round against a
+    best response, compared with the game's value (exact, by the solver's best response).
+
+    >>> loss_against_best_response(bluff_rate=Fraction(1, 10))  # the equilibrium rate loses nothing
+    Fraction(0, 1)
+    >>> loss_against_best_response(call_rate=Fraction(1))  # Bo calls every "high"
+    Fraction(1, 15)
+    """
+    player, profile = changed_profile(toy, bluff_rate=bluff_rate, call_rate=call_rate)
+    return best_response_gain(sequence_form(toy_tree(toy)), player, profile, hand_solution(toy)["value"])
 
 
 def naive_losses(toy: HighOrLow = TOY) -> dict[str, Fraction]:
-    """How much each naive strategy of :func:`naive_profiles` loses per round against a best response,
-    compared with the game's value (exact, by the solver's best response).
+    """What two naive players lose per round against a best response: "honest Ann" never bluffs,
+    "trusting Bo" never calls.
 
     >>> naive_losses()
     {'honest Ann': Fraction(2, 45), 'trusting Bo': Fraction(2, 5)}
     """
-    sf = sequence_form(toy_tree(toy))
-    value = hand_solution(toy)["value"]
-    return {name: best_response_gain(sf, p, prof, value) for name, (p, prof) in naive_profiles(toy).items()}
+    return {
+        "honest Ann": loss_against_best_response(toy, bluff_rate=Fraction(0)),
+        "trusting Bo": loss_against_best_response(toy, call_rate=Fraction(0)),
+    }
 
 
 # --- the real game's abstraction, read as tables ---------------------------------------------------------
