@@ -157,7 +157,7 @@ def test_bots_are_exploitable_and_the_equilibrium_is_not():
 def test_equilibrium_tournament_counts_games():
     table = equilibrium_tournament({"naive": NaiveBot(), "random": RandomBot()}, games=20, rng=3)
     assert table["games"].tolist() == [20, 20]
-    assert ((table["ci low"] <= table["win rate"]) & (table["win rate"] <= table["ci high"])).all()
+    assert ((table["ci_low"] <= table["win_rate"]) & (table["win_rate"] <= table["ci_high"])).all()
 
 
 def test_equilibrium_is_a_seat_in_the_widget():

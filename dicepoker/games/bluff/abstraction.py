@@ -41,8 +41,8 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, ways
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.patterns import BLUFF_CATEGORIES
 from dicepoker.core.zero_sum import Chance, Decision, Node, SequenceForm, Terminal, sequence_form
+from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.bluff.odds import KEEPS, ROLLS, throw_chances
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand, named_dice
 

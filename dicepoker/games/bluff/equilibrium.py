@@ -29,6 +29,8 @@ import numpy as np
 import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, ways
+from dicepoker.core.errors import DicePokerError
+from dicepoker.core.match import seat_of, tournament
 from dicepoker.core.zero_sum import Solution, Strategy, exploitability, solve_lp
 from dicepoker.games.bluff.abstraction import (
     ACCEPT,
@@ -48,14 +50,13 @@ from dicepoker.games.bluff.bots import (  # noqa: F401 (play_bluff_game: the doc
     NaiveBot,
     RandomBot,
     ReasoningBot,
-    bluff_tournament,
     play_bluff_game,
-    win_rate_interval,
 )
 from dicepoker.games.bluff.engine import (
     Accept,
     Action,
     Announce,
+    BluffGame,
     BluffView,
     CallBluff,
     Phase,
@@ -367,21 +368,26 @@ def equilibrium_tournament(
     confidence: float = 0.95,
 ) -> pd.DataFrame:
     """Two-player matches of the equilibrium bot against each opponent (seats alternate), with the
-    equilibrium bot's win rate and its Wilson confidence interval.
+    equilibrium bot's win rate and its Wilson confidence interval (one row per opponent).
 
     >>> table = equilibrium_tournament({"random": RandomBot()}, games=10, rng=1)
     >>> list(table.columns), int(table.loc["random", "games"])
-    (['games', 'wins', 'win rate', 'ci low', 'ci high'], 10)
+    (['games', 'wins', 'win_rate', 'ci_low', 'ci_high'], 10)
     """
-    rng = np.random.default_rng(rng)
     if opponents is None:
         opponents = {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": RandomBot()}
-    rows = []
-    for name, bot in opponents.items():
-        label = "equilibrium" if name != "equilibrium" else "equilibrium (1)"
-        table = bluff_tournament({label: EquilibriumBot(), name: bot}, games=games, rules=rules, rng=rng)
-        row = table.loc[label]
-        low, high = win_rate_interval(int(row["wins"]), games, confidence)
-        rows.append((name, games, int(row["wins"]), row["win rate"], low, high))
-    columns = ["opponent", "games", "wins", "win rate", "ci low", "ci high"]
-    return pd.DataFrame(rows, columns=columns).set_index("opponent")
+    if "equilibrium" in opponents:
+        raise DicePokerError("the opponents need names other than 'equilibrium'")
+    seats = {"equilibrium": seat_of(EquilibriumBot())} | {
+        name: seat_of(bot) for name, bot in opponents.items()
+    }
+    table = tournament(
+        lambda players, dice: BluffGame(rules, players, rng=dice),
+        seats,
+        games=games,
+        lineups=[("equilibrium", name) for name in opponents],
+        rng=rng,
+        confidence=confidence,
+    )
+    mine = table[table["player"] == "equilibrium"].rename(columns={"opponents": "opponent"})
+    return mine.set_index("opponent")[["games", "wins", "win_rate", "ci_low", "ci_high"]]
