@@ -12,6 +12,7 @@ from dicepoker.core.dice import Dice
 from dicepoker.core.zero_sum import Chance, Decision, Terminal, expected_value, sequence_form, solve_cfr
 from dicepoker.games.bluff.abstraction import (
     CATEGORIES,
+    OPENER_STANDS_ON,
     BluffAbstraction,
     Cup,
     abstract_keep,
@@ -69,14 +70,14 @@ def test_every_chance_node_of_the_abstraction_sums_to_exactly_one():
 
 
 def test_opener_cup_against_simulation():
-    """The opener's rule (reroll the dice that don't make the hand while below three of a kind) simulated."""
+    """The opener's rule (reroll the dice not making the hand while below the standing hand), simulated."""
     rng = np.random.default_rng(11)
     n = 20_000
     counts = Counter()
     for _ in range(n):
         dice = [int(v) for v in rng.integers(1, 7, size=5)]
         for _ in range(2):
-            if category_of(Dice(dice)) < CATEGORIES.index("Three of a Kind"):
+            if category_of(Dice(dice)) < CATEGORIES.index(OPENER_STANDS_ON):
                 dice = _simulate_reroll(dice, rng)
         counts[category_of(Dice(dice))] += 1
     cup = opener_cup()

@@ -36,6 +36,7 @@ from dicepoker.games.bluff.abstraction import (
     ACCEPT,
     CALL,
     CATEGORIES,
+    OPENER_STANDS_ON,
     REROLL,
     ROLLS,
     STOP,
@@ -68,12 +69,12 @@ from dicepoker.games.bluff.rules import ALL_HANDS, BLUFF, BluffRules, Hand, best
 
 
 @cache
-def equilibrium_solution(rules: BluffRules = BLUFF, opener_stands_on: str = "Three of a Kind") -> Solution:
+def equilibrium_solution(rules: BluffRules = BLUFF, opener_stands_on: str = OPENER_STANDS_ON) -> Solution:
     """The abstraction's equilibrium for this rule set, by the sequence-form LP (solved once).
 
     >>> solution = equilibrium_solution()
     >>> solution.exploitability < 1e-9, round(solution.value, 4)
-    (True, 0.1123)
+    (True, 0.2651)
     """
     return solve_lp(bluff_abstraction(rules, opener_stands_on))
 
@@ -117,10 +118,10 @@ class EquilibriumBot:
 
     >>> bot = EquilibriumBot()
     >>> bot.name, bot.opener_stands_on
-    ('equilibrium', 'Three of a Kind')
+    ('equilibrium', 'Small Straight')
     """
 
-    opener_stands_on: str = "Three of a Kind"
+    opener_stands_on: str = OPENER_STANDS_ON
     name: str = "equilibrium"
     _memory: dict[tuple[int, int], list[int]] = field(default_factory=dict, compare=False, repr=False)
 
