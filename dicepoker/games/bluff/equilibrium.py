@@ -103,8 +103,8 @@ def hand_in_category(category: int, dice: Dice, last: Hand | None) -> Hand:
     """
     best = best_hand(dice)
     legal = [h for h in hands_above(last) if h.category_rank == category]
-    if not legal:
-        return hands_above(last)[0] if last is None or category > last.category_rank else next_hand(last)  # type: ignore[return-value]
+    if not legal:  # the category is used up (or below the last announcement)
+        return hands_above(last)[0]
     held = [h for h in legal if h <= best]
     return held[-1] if held else legal[0]
 
@@ -260,9 +260,12 @@ def abstract_strategy(
     """What ``bot`` does in each information set of the abstraction, as probabilities.
 
     For each set the bot is shown ``samples`` real situations that the set stands for: dice drawn
-    by their chance among the rolls of the right category, announcements drawn among the hands of
-    the announced category (and one throw of five for the opener's rolls), and its answers are
-    counted in the abstraction's terms (any throw counts as a reroll).
+    by their chance among the rolls of the right category, announcements drawn evenly among the
+    hands of the announced category, and its answers counted in the abstraction's terms (any throw
+    counts as a reroll, an announcement as its category). The abstraction does not make the number
+    of dice thrown public, so the bot is shown the opener throwing once and each reroll throwing
+    the dice that do not make the hand. A sampled projection: its exploitability varies a little
+    with ``samples`` and ``rng``.
 
     >>> strategy = abstract_strategy(NaiveBot(), samples=2)
     >>> strategy[("answer", "Full House")], strategy[("answer", "Three of a Kind")]
