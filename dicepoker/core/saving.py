@@ -22,9 +22,11 @@ from typing import Any, Self
 import numpy as np
 
 from dicepoker.core.errors import SaveFileError
+from dicepoker.core.files import FileRefusedError, read_limited, write_atomically
 
 ENVELOPE = ("format", "version", "checksum")
 BIT_GENERATORS = ("PCG64", "PCG64DXSM", "Philox", "SFC64", "MT19937")
+MAX_SAVE_BYTES = 16 * 2**20  # far above any real save (a long game is some tens of kilobytes)
 
 
 def checksum(content: Any) -> str:
@@ -55,19 +57,53 @@ def opened(data: Any, format_name: str, version: int, fields: set[str]) -> dict[
 
 
 def read_text(path: str | Path) -> str:
-    """The text of a saved-game file, or :class:`SaveFileError` saying why it cannot be read."""
+    """The text of a saved-game file, or :class:`SaveFileError` saying why it cannot be read.
+
+    Only a regular file of at most :data:`MAX_SAVE_BYTES` is read: a FIFO, a device such as
+    ``/dev/zero`` or a folder is refused at once, never waited on or read without end.
+
+    >>> read_text("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.SaveFileError: cannot read saved game '/dev/zero': '/dev/zero' is not a regular file
+    """
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return read_limited(path, MAX_SAVE_BYTES).decode("utf-8")
+    except TypeError:
+        raise SaveFileError(f"cannot read a saved game from {path!r}: it is not a file name") from None
+    except FileRefusedError as err:
+        raise SaveFileError(f"cannot read saved game {str(path)!r}: {err}") from None
     except (OSError, UnicodeDecodeError) as err:
         raise SaveFileError(f"cannot read saved game {str(path)!r}: {err}") from err
 
 
-def parse(text: str) -> Any:
-    """JSON text as data, or :class:`SaveFileError` for text that is not JSON."""
+def parse(text: str | bytes) -> Any:
+    """JSON text as data, or :class:`SaveFileError` for text that is not a saved game's JSON.
+
+    Refused too: text longer than :data:`MAX_SAVE_BYTES`, nesting deeper than Python can follow,
+    numbers too long to convert, and ``NaN``/``Infinity`` (not JSON, and never in a save).
+
+    >>> parse('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> parse("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.SaveFileError: not a saved game: its JSON is nested too deeply
+    """
+    if not isinstance(text, str | bytes | bytearray):
+        raise SaveFileError(f"not a saved game: {type(text).__name__} given, not JSON text")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveFileError(f"not a saved game: longer than {MAX_SAVE_BYTES} characters")
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, TypeError) as err:
-        raise SaveFileError(f"not a saved game: invalid JSON ({err})") from err
+        return json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise SaveFileError("not a saved game: its JSON is nested too deeply") from None
+    except (ValueError, TypeError) as err:  # JSONDecodeError, UnicodeDecodeError, too many digits
+        raise SaveFileError(f"not a saved game: invalid JSON ({err})") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a saved game holds")
 
 
 def generator_state(rng: np.random.Generator) -> dict[str, Any]:
@@ -104,8 +140,10 @@ def generator_from_state(state: Any) -> np.random.Generator:
     bit_generator = getattr(np.random, name)()
     try:
         bit_generator.state = state
-    except (TypeError, ValueError, KeyError) as err:
+    except (TypeError, ValueError, KeyError, OverflowError, IndexError) as err:
         raise SaveFileError(f"saved game: the random generator's state is malformed ({err})") from err
+    if _plain(bit_generator.state) != state:  # numpy silently takes floats, extra keys, wrapped values
+        raise SaveFileError("saved game: the random generator's state is not one numpy would write")
     return np.random.Generator(bit_generator)
 
 
@@ -124,13 +162,24 @@ class SavesAsJson:
         return json.dumps(self.to_dict())
 
     def save(self, path: str | Path) -> None:
-        """Write the game to a JSON file."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+        """Write the game to a JSON file, atomically: if the write fails (a full disk, a missing
+        folder), :class:`SaveFileError` is raised and the file saved before is left as it was."""
+        text = self.to_json().encode("utf-8")
+        try:
+            write_atomically(path, text)
+        except TypeError:
+            raise SaveFileError(f"cannot save the game to {path!r}: it is not a file name") from None
+        except OSError as err:
+            raise SaveFileError(f"cannot save the game to {str(path)!r}: {err}") from err
 
     @classmethod
     def from_json(cls, text: str) -> Self:
         """Rebuild a game from :meth:`to_json`; malformed or edited text raises :class:`SaveFileError`."""
-        return cls.from_dict(parse(text))
+        data = parse(text)
+        try:
+            return cls.from_dict(data)
+        except RecursionError:
+            raise SaveFileError("not a saved game: nested too deeply") from None
 
     @classmethod
     def load(cls, path: str | Path) -> Self:
