@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, islice
 from math import factorial, prod
 
 from dicepoker.core.errors import InvalidDiceError
@@ -39,14 +39,19 @@ class Dice:
     values: tuple[int, ...]
 
     def __init__(self, values: Iterable[int] = ()) -> None:
-        vals = tuple(values)
+        try:  # at most one die too many is read, so an endless iterator cannot hang us
+            vals = tuple(islice(values, NUMBER_OF_DICE + 1))
+        except TypeError:
+            raise InvalidDiceError(f"{values!r} is not dice: give text like '13356' or die values") from None
         for v in vals:
             if isinstance(v, bool) or not isinstance(v, int):
                 raise InvalidDiceError(f"die value {v!r} is not a whole number 1..6 in {vals!r}")
             if not 1 <= v <= 6:
                 raise InvalidDiceError(f"die value {v} is not one of 1..6 in {vals!r}")
         if len(vals) > NUMBER_OF_DICE:
-            raise InvalidDiceError(f"{len(vals)} dice given: the games use at most five dice")
+            raise InvalidDiceError(
+                f"more than five dice given, starting {vals!r}: the games use at most five dice"
+            )
         object.__setattr__(self, "values", tuple(sorted(vals)))
 
     @classmethod
@@ -62,7 +67,7 @@ class Dice:
             return cls(text)
         digits = [ch for ch in text if ch not in " ,-"]
         for ch in digits:
-            if not ch.isdigit():
+            if ch not in "0123456789":  # str.isdigit() would also take '²' and Arabic-Indic digits
                 raise InvalidDiceError(f"{ch!r} is not a die value 1..6 in {text!r}")
             if not 1 <= int(ch) <= 6:
                 raise InvalidDiceError(f"die value {ch} is not one of 1..6 in {text!r}")

@@ -62,6 +62,23 @@ class JokerRule(StrEnum):
     FREE = "free"  # Verhoeff: a joker once the poker box and the matching upper box are filled; any box
 
 
+def joker_rule(name: Any) -> JokerRule:
+    """The joker rule called ``name``; an unknown name raises :class:`UnknownNameError`.
+
+    >>> joker_rule("free") is JokerRule.FREE
+    True
+    >>> joker_rule("bogus")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.UnknownNameError: no joker rule 'bogus'; the joker rules are: none, ...
+    """
+    try:
+        return JokerRule(name)
+    except (ValueError, TypeError):
+        known = ", ".join(j.value for j in JokerRule)
+        raise UnknownNameError(f"no joker rule {name!r}; the joker rules are: {known}") from None
+
+
 @dataclass(frozen=True)
 class Box:
     """One box of a scorecard: its name, its section and what it needs.
@@ -202,7 +219,7 @@ class ScorecardRules:
         if "part1_bonus" in changes:
             changes["upper_bonus"] = changes.pop("part1_bonus")
         if "joker" in changes:
-            changes["joker"] = JokerRule(changes["joker"])
+            changes["joker"] = joker_rule(changes["joker"])
         fields = {f.name for f in dataclasses.fields(self)}
         unknown = sorted(set(changes) - fields)
         if unknown:
