@@ -208,7 +208,58 @@ def _damage_foreign(path, rules, cache):
     path.write_bytes(cache.cache_path(other).read_bytes())  # a valid file, but of another rule set
 
 
-@pytest.mark.parametrize("damage", [_damage_garbage, _damage_truncate, _damage_values, _damage_foreign])
+def _npz_with(path, **members: bytes) -> None:
+    """Rewrite the cache file with the given raw .npy members (the others kept)."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as old:
+        kept = {name: old.read(name) for name in old.namelist()}
+    kept.update({f"{name}.npy": data for name, data in members.items()})
+    with zipfile.ZipFile(path, "w") as new:
+        for name, data in kept.items():
+            new.writestr(name, data)
+
+
+def _npy(array: np.ndarray) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    np.save(buffer, array)
+    return buffer.getvalue()
+
+
+def _damage_deep_metadata(path, rules, cache):
+    _npz_with(path, meta=_npy(np.array("[" * 100_000 + "]" * 100_000)))
+
+
+def _damage_huge_header(path, rules, cache):
+    import io
+
+    header = io.BytesIO()  # a header claiming 2**42 floats (32 TiB), followed by almost nothing
+    np.lib.format.write_array_header_1_0(header, {"descr": "<f8", "fortran_order": False, "shape": (2**42,)})
+    _npz_with(path, values=header.getvalue() + b"\0" * 64)
+
+
+def _damage_huge_metadata_header(path, rules, cache):
+    import io
+
+    header = io.BytesIO()  # metadata claiming to be a string of 2**40 characters
+    np.lib.format.write_array_header_1_0(header, {"descr": f"<U{2**40}", "fortran_order": False, "shape": ()})
+    _npz_with(path, meta=header.getvalue())
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        _damage_garbage,
+        _damage_truncate,
+        _damage_values,
+        _damage_foreign,
+        _damage_deep_metadata,
+        _damage_huge_header,
+        _damage_huge_metadata_header,
+    ],
+)
 def test_corrupt_or_foreign_cache_is_detected_and_rebuilt(tiny_cache, damage):
     rules, cache = tiny_cache
     good = solve(rules, progress=False)
@@ -220,6 +271,35 @@ def test_corrupt_or_foreign_cache_is_detected_and_rebuilt(tiny_cache, damage):
     assert not rebuilt.from_cache and rebuilt.expected_score == good.expected_score
     cache.forget(rules)
     assert cache.load(rules).from_cache  # the file was rewritten, and is trusted again
+
+
+def test_a_fifo_at_the_cache_path_is_replaced_not_waited_on(tiny_cache):
+    from bad_input_helpers import fifo_at
+
+    rules, cache = tiny_cache
+    good = solve(rules, progress=False, cache=False)
+    path = cache.cache_path(rules)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with fifo_at(path) as rescued, pytest.warns(UserWarning, match="not a regular file"):
+        rebuilt = solve(rules, progress=False)
+    assert not rescued, "the cache waited on the FIFO until the watchdog freed it"
+    assert not rebuilt.from_cache and rebuilt.expected_score == good.expected_score
+    cache.forget(rules)
+    assert cache.load(rules).from_cache  # a regular file took the FIFO's place
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o002, 0o664)], ids=["umask-022", "umask-002"])
+def test_cache_files_are_readable_by_the_group(tiny_cache, umask, mode):
+    """A class shares one cache folder: every file must be readable by the others."""
+    import os
+
+    rules, cache = tiny_cache
+    before = os.umask(umask)
+    try:
+        solve(rules, progress=False)
+    finally:
+        os.umask(before)
+    assert oct(cache.cache_path(rules).stat().st_mode & 0o777) == oct(mode)
 
 
 def test_no_cache_leaves_the_cache_as_it_was(tiny_cache):

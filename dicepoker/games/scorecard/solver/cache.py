@@ -2,8 +2,10 @@
 
 A file is trusted only when everything checks: its format, the rule set it was solved for, the
 package version, the table's shape, and a SHA-256 checksum of the values. Anything else (a torn,
-edited or foreign file) is reported with a warning and solved again. Files are written atomically
-(a temporary file renamed into place), so a reader never sees half a file.
+edited or foreign file, a FIFO, an array header claiming terabytes, metadata nested too deeply to
+read) is reported with a warning and solved again. Files are written atomically (a temporary
+file renamed into place), so a reader never sees half a file, and are readable by the group
+(``0o644`` or ``0o664`` under the usual umask), so a class can share one cache folder.
 
 The directory is ``platformdirs.user_cache_dir("dicepoker")``, or ``$DICEPOKER_CACHE_DIR``.
 
@@ -21,20 +23,21 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 import warnings
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 
+from dicepoker.core.files import open_regular, replacing
 from dicepoker.core.version import __version__
 from dicepoker.games.scorecard.rules import ScorecardRules
 
 CACHE_ENV = "DICEPOKER_CACHE_DIR"
 FORMAT = "dicepoker.value_table"
 FORMAT_VERSION = 1
+MAX_META_BYTES = 2**20  # the metadata is a few kilobytes of JSON
 
 # solutions already in memory in this process, by rule-set fingerprint
 _memory: dict[str, Any] = {}
@@ -83,7 +86,7 @@ def _checksum(values: np.ndarray) -> str:
 
 
 def save(solution: Any) -> Path:
-    """Write a solution's value table atomically; returns the file's path."""
+    """Write a solution's value table atomically, readable by the group; returns the file's path."""
     rules = solution.rules
     path = cache_path(rules)
     values = np.ascontiguousarray(solution.values, dtype=np.float64)
@@ -100,43 +103,40 @@ def save(solution: Any) -> Path:
         "seconds": float(solution.seconds),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".values-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, values=values, meta=np.array(json.dumps(meta)))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with replacing(path, replace_special=True) as f:  # a FIFO or other junk at the path is replaced
+        np.savez(f, values=values, meta=np.array(json.dumps(meta)))
     return path
 
 
 def load(rules: ScorecardRules) -> Any | None:
-    """The cached solution of ``rules``, or ``None`` if there is none or it cannot be trusted."""
+    """The cached solution of ``rules``, or ``None`` if there is none or it cannot be trusted.
+
+    Nothing in the file is believed before it is checked: only a regular file is opened (a FIFO
+    would hang), each array's header is read first and its shape and type checked before any
+    data (a header may claim terabytes), and the metadata is bounded in size.
+    """
     from dicepoker.games.scorecard.solver.solution import Solution
     from dicepoker.games.scorecard.solver.tables import rule_tables
 
     path = cache_path(rules)
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
     try:
-        with np.load(path, allow_pickle=False) as data:
-            if sorted(data.files) != ["meta", "values"]:
-                raise ValueError(f"unexpected contents {sorted(data.files)}")
-            meta = json.loads(str(data["meta"][()]))
-            values = data["values"]
-        expected_shape = list(rule_tables(rules).shape)
+        expected_shape = tuple(rule_tables(rules).shape)
+        with os.fdopen(open_regular(path), "rb") as f, zipfile.ZipFile(f) as archive:
+            if sorted(archive.namelist()) != ["meta.npy", "values.npy"]:
+                raise ValueError(f"unexpected contents {sorted(archive.namelist())}")
+            meta = json.loads(str(_read_meta(archive)))
+            values = _read_array(archive, "values.npy", expected_shape, np.dtype(np.float64))
+        if not isinstance(meta, dict):
+            raise ValueError("its metadata is not a mapping")
         problems = [
             (meta.get("format"), FORMAT, "format"),
             (meta.get("format_version"), FORMAT_VERSION, "format version"),
             (meta.get("key"), cache_key(rules), "key"),
             (meta.get("package_version"), _version(), "package version"),
             (meta.get("rules"), rules.to_dict(), "rule set"),
-            (meta.get("shape"), expected_shape, "shape"),
-            (list(values.shape), expected_shape, "table shape"),
-            (str(values.dtype), "float64", "table type"),
+            (meta.get("shape"), list(expected_shape), "shape"),
         ]
         for got, want, what in problems:
             if got != want:
@@ -151,10 +151,48 @@ def load(rules: ScorecardRules) -> Any | None:
             seconds=float(meta["seconds"]),
             from_cache=True,
         )
-    except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile, EOFError) as err:
-        warnings.warn(f"ignoring the cached value table {str(path)!r} ({err}): solving again", stacklevel=3)
+    except RecursionError:
+        _ignore(path, "its metadata is nested too deeply")
+        return None
+    except Exception as err:  # noqa: BLE001 - any unreadable file is a cache miss, never a crash
+        _ignore(path, f"{type(err).__name__}: {err}")
         return None
     return solution
+
+
+def _ignore(path: Path, why: str) -> None:
+    warnings.warn(f"ignoring the cached value table {str(path)!r} ({why}): solving again", stacklevel=4)
+
+
+def _read_header(member: IO[bytes]) -> tuple[tuple[int, ...], bool, np.dtype]:
+    version = np.lib.format.read_magic(member)
+    if version == (1, 0):
+        return np.lib.format.read_array_header_1_0(member)
+    if version == (2, 0):
+        return np.lib.format.read_array_header_2_0(member)
+    raise ValueError(f"unknown .npy format version {version}")
+
+
+def _read_array(archive: zipfile.ZipFile, name: str, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    """The array ``name`` of the archive, read only if its header has the expected shape and type."""
+    with archive.open(name) as member:
+        got_shape, fortran_order, got_dtype = _read_header(member)
+        if (tuple(got_shape), fortran_order, got_dtype) != (shape, False, dtype):
+            raise ValueError(f"its {name} header says {got_dtype} {tuple(got_shape)}, not {dtype} {shape}")
+        size = dtype.itemsize * int(np.prod(shape, dtype=np.int64))
+        data = member.read(size)
+    if len(data) != size:
+        raise ValueError(f"its {name} is cut short")
+    return np.frombuffer(bytearray(data), dtype=dtype).reshape(shape)
+
+
+def _read_meta(archive: zipfile.ZipFile) -> str:
+    """The metadata text of the archive (a 0-d unicode array of bounded length)."""
+    with archive.open("meta.npy") as member:
+        shape, _, dtype = _read_header(member)
+    if shape != () or dtype.kind != "U" or dtype.itemsize > MAX_META_BYTES:
+        raise ValueError(f"its metadata header says {dtype} {shape}, not short text")
+    return str(_read_array(archive, "meta.npy", (), dtype)[()])
 
 
 def remembered(rules: ScorecardRules) -> Any | None:
