@@ -87,8 +87,10 @@ def test_text_output(capsys):
 
 
 def test_bad_input_is_refused(capsys):
-    assert main(["simulate", "--game", "yatzy", "--games", "0", "--json"]) == 2
-    assert "games must be a whole number" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:
+        main(["simulate", "--game", "yatzy", "--games", "0", "--json"])
+    assert refused.value.code == 2
+    assert "argument --games: '0' is not a whole number of at least 1" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["solve", "--game", "bluff"])
     with pytest.raises(SystemExit):

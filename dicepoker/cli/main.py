@@ -11,7 +11,10 @@ parser and sets ``run`` to a function taking the parsed arguments and returning 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import fields
@@ -23,6 +26,7 @@ from dicepoker.games import GAMES, find_game
 
 # modules that add subcommands, in the order --help lists them
 SUBCOMMAND_MODULES: list[str] = ["dicepoker.cli.odds", "dicepoker.cli.solve", "dicepoker.cli.advise"]
+STDOUT_CLOSED = "error: cannot write the output: standard output is closed"
 
 
 def _rules(args: argparse.Namespace) -> int:
@@ -70,17 +74,83 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (2 for bad input, with a clear message)."""
+    """Run the command line; returns the exit code, never shows a traceback for bad input.
+
+    Bad input is exit code 2 with a one-line message (``argparse`` prints its usage line too);
+    output that cannot be written (a full disk, a closed pipe or stream) is exit code 1 with a
+    one-line message on standard error.
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "run", None):
-        parser.print_help()
-        return 0
+    args = _parsed(parser, argv)
+    if _stdout_closed():
+        return _say(STDOUT_CLOSED, 1)
     try:
-        return int(args.run(args))
+        if not getattr(args, "run", None):
+            sys.stdout.write(parser.format_help())  # print_help() would hide a failed write
+            code = 0
+        else:
+            code = int(args.run(args))
+        sys.stdout.flush()
     except DicePokerError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+        return _say(f"error: {err}".replace("\n", " "), 2)
+    except OSError as err:  # a full disk (ENOSPC), a closed pipe (EPIPE), a file too large
+        return _output_failed(err)
+    except ValueError as err:  # "I/O operation on closed file"
+        if not sys.stdout.closed:
+            raise
+        return _output_failed(err)
+    except KeyboardInterrupt:
+        return _say("interrupted", 130)
+    return code
+
+
+def _stdout_closed() -> bool:
+    return sys.stdout is None or sys.stdout.closed
+
+
+def _say(message: str, code: int) -> int:
+    """Write a one-line message to standard error (if that is possible at all); return ``code``."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(message, file=sys.stderr, flush=True)
+    return code
+
+
+def _output_failed(err: Exception) -> int:
+    why = getattr(err, "strerror", None) or str(err)
+    _discard_unwritten_output()
+    return _say(f"error: cannot write the output: {why}", 1)
+
+
+def _parsed(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The parsed arguments. For ``--help`` and ``--version`` argparse prints and exits, and it
+    hides a failed write; so it prints into a string here, and the string is written with care."""
+    text = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(text):
+            return parser.parse_args(argv)
+    except SystemExit:
+        if text.getvalue():
+            if _stdout_closed():
+                raise SystemExit(_say(STDOUT_CLOSED, 1)) from None
+            try:
+                sys.stdout.write(text.getvalue())
+                sys.stdout.flush()
+            except (OSError, ValueError) as err:
+                raise SystemExit(_output_failed(err)) from None
+        raise
+
+
+def _discard_unwritten_output() -> None:
+    """Point standard output at /dev/null, so Python's own flush at exit fails no second time
+    (the recipe of Python's documentation for a closed pipe); only for the real standard output."""
+    if sys.stdout is None or sys.stdout is not sys.__stdout__:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

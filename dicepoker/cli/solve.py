@@ -107,6 +107,30 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def whole_number(at_least: int) -> Any:
+    """An ``argparse`` type: a whole number of at least ``at_least``, else a one-line usage error.
+
+    >>> whole_number(0)("7"), whole_number(1).__name__
+    (7, 'whole number of at least 1')
+    >>> whole_number(0)("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '-1' is not a whole number of at least 0
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = at_least - 1
+        if value < at_least:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least {at_least}")
+        return value
+
+    parse.__name__ = f"whole number of at least {at_least}"
+    return parse
+
+
 def register(sub: Any) -> None:
     """Add the ``solve`` and ``simulate`` subcommands.
 
@@ -130,8 +154,8 @@ def register(sub: Any) -> None:
     sim = sub.add_parser("simulate", help="play seeded games with a strategy")
     sim.add_argument("--game", default="classic", choices=games)
     sim.add_argument("--strategy", default="optimal", choices=list(STRATEGIES))
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--games", type=whole_number(1), default=1000, metavar="N", help="how many games")
+    sim.add_argument("--seed", type=whole_number(0), default=0, metavar="S", help="the seed (0 or more)")
     sim.add_argument("--upper-bonus-threshold", type=int, metavar="N", help="the upper total the bonus needs")
     sim.add_argument("--json", action="store_true", help="print JSON")
     sim.set_defaults(run=_simulate)
