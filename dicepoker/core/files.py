@@ -121,7 +121,10 @@ def open_regular(path: str | os.PathLike[str]) -> int:
 def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
     """The bytes of the regular file ``path``, refused if it holds more than ``limit`` bytes."""
     with os.fdopen(open_regular(path), "rb") as f:
-        data = f.read(limit + 1)
+        too_large = os.fstat(f.fileno()).st_size > limit
+        data = b"" if too_large else f.read(limit + 1)  # read with the limit too: a file may grow
+    if too_large:
+        raise FileRefusedError(f"the file is larger than {limit} bytes")
     if len(data) > limit:
         raise FileRefusedError(f"the file is larger than {limit} bytes")
     return data
