@@ -29,9 +29,13 @@ def _check_consistent(game: BoardGame) -> None:
 
 
 def _play_checked(strategies, rules=BOARD, seed=0) -> BoardGame:
-    """A whole game in which every chosen action is one of the legal actions."""
-    rng = np.random.default_rng(seed)
-    game = BoardGame(rules, len(strategies), rng=rng)
+    """A whole game in which every chosen action is one of the legal actions.
+
+    The dice and the bots draw from generators of their own, as a save replays the dice from the
+    game's generator alone (a bot drawing from it between rolls would change the dice replayed).
+    """
+    dice_rng, rng = np.random.default_rng(seed).spawn(2)
+    game = BoardGame(rules, len(strategies), rng=dice_rng)
     while not game.is_over:
         action = strategies[game.current_player](game, rng)
         assert action in game.legal_actions(), action

@@ -149,7 +149,7 @@ def test_every_refused_action_names_the_rule_and_changes_nothing():
         (lambda: game.roll(result="1239"), InvalidDiceError, "not one of 1..6"),
         (lambda: game.toggle_hold(5), IllegalActionError, "not one of 0..4"),
         (lambda: game.apply("place"), IllegalActionError, "not a board game action"),
-        (lambda: game.series(7), IllegalActionError, "not one of 0..1"),
+        (lambda: game.series(7), IllegalActionError, "no player 7: the players are 0..1"),
     ]
     for act, error, message in refusals:
         with pytest.raises(error, match=message):
@@ -423,22 +423,25 @@ def _resigned(state: dict) -> str:
 def test_tampered_or_malformed_saves_are_refused():
     good = json.loads(_mid_game().to_json())
     edited = json.loads(json.dumps(good))
-    edited["board"][0][0] = 1
+    edited["state"]["board"][0][0] = 1
     with pytest.raises(SaveFileError, match="changed by hand"):
         BoardGame.from_json(json.dumps(edited))
     cases = {
-        "chip on the centre": lambda s: s["board"][4].__setitem__(4, 0),
-        "series not theirs": lambda s: s["board"][2].__setitem__(0, 1),
-        "unknown player": lambda s: s["board"][0].__setitem__(0, 5),
-        "too many rolls": lambda s: s.__setitem__("rolls_used", 4),
-        "dice without a roll": lambda s: s.__setitem__("rolls_used", 0),
-        "bad die": lambda s: s.__setitem__("positions", [3, 3, 3, 5, 9]),
-        "held before a roll": lambda s: (s.__setitem__("positions", None), s.__setitem__("rolls_used", 0)),
+        "chip on the centre": lambda s: s["start"]["board"][4].__setitem__(4, 0),
+        "series not theirs": lambda s: s["start"]["board"][2].__setitem__(0, 1),
+        "unknown player": lambda s: s["start"]["board"][0].__setitem__(0, 5),
+        "too many rolls": lambda s: s["state"].__setitem__("rolls_used", 4),
+        "dice without a roll": lambda s: s["state"].__setitem__("rolls_used", 0),
+        "bad die": lambda s: s["state"].__setitem__("positions", [3, 3, 3, 5, 9]),
+        "held before a roll": lambda s: (
+            s["state"].__setitem__("positions", None),
+            s["state"].__setitem__("rolls_used", 0),
+        ),
         "bad layout": lambda s: s["rules"]["layout"][0].__setitem__(0, "ZZ"),
         "players": lambda s: s.__setitem__("players", ["solo"]),
-        "rng": lambda s: s["rng"].__setitem__("bit_generator", "Evil"),
+        "rng": lambda s: s["rng_start"].__setitem__("bit_generator", "Evil"),
         "history": lambda s: s["history"][0]["action"].__setitem__("type", "teleport"),
-        "turns": lambda s: s.__setitem__("turns_played", -1),
+        "turns": lambda s: s["state"].__setitem__("turns_played", -1),
     }
     for name, change in cases.items():
         state = json.loads(json.dumps(good))

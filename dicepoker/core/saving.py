@@ -17,11 +17,11 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 
-from dicepoker.core.errors import SaveFileError
+from dicepoker.core.errors import DicePokerError, SaveFileError
 from dicepoker.core.files import FileRefusedError, read_limited, write_atomically
 
 ENVELOPE = ("format", "version", "checksum")
@@ -185,3 +185,110 @@ class SavesAsJson:
     def load(cls, path: str | Path) -> Self:
         """Read a game written by :meth:`save`; a malformed or edited file raises :class:`SaveFileError`."""
         return cls.from_json(read_text(path))
+
+
+REPLAY_FIELDS = ("rng_start", "history", "state")
+
+
+class SavesByReplay(SavesAsJson):
+    """Saving by the game's history, loading by replaying it: the one save mechanism of every engine.
+
+    A save holds how the game was set up (``setup_fields``: the rule set, the players, ...), the
+    random generator's state when it began (``rng_start``), every action (``history``) and the
+    position they reach (``state``). Loading builds a new game from the setup and the generator,
+    replays every action through the rules, and accepts the save only if the replay reaches the
+    stored position and the game saves again to exactly the same data. So an edited die, score or
+    chip, a changed generator, an added, removed or wiped action are refused even when the
+    checksum has been recomputed.
+
+    An engine supplies ``save_format``, ``save_version``, ``setup_fields``, ``_rng_start`` (the
+    generator's state at the start), and five methods: :meth:`_setup`, :meth:`_from_setup`,
+    :meth:`_written_history`, :meth:`_replay` (one entry), :meth:`_state`; and optionally
+    :meth:`_replay_end` for what is no action (the dice held for the next roll).
+    """
+
+    save_format: ClassVar[str]
+    save_version: ClassVar[int]
+    setup_fields: ClassVar[tuple[str, ...]] = ("rules", "players")
+    _rng_start: dict[str, Any]
+
+    def _setup(self) -> dict[str, Any]:  # pragma: no cover - every engine defines it
+        """How the game was set up, as JSON-able data with the keys ``setup_fields``."""
+        raise NotImplementedError
+
+    @classmethod
+    def _from_setup(cls, setup: dict[str, Any], rng: np.random.Generator) -> Self:  # pragma: no cover
+        """A new game from :meth:`_setup` data, drawing from ``rng``."""
+        raise NotImplementedError
+
+    def _written_history(self) -> list[dict[str, Any]]:  # pragma: no cover
+        """Every action so far, each as a JSON-able mapping."""
+        raise NotImplementedError
+
+    def _replay(self, entry: dict[str, Any]) -> None:  # pragma: no cover
+        """Take the action that ``entry`` (of :meth:`_written_history`) records, through the rules."""
+        raise NotImplementedError
+
+    def _state(self) -> dict[str, Any]:  # pragma: no cover
+        """The position now (with the generator's state), as JSON-able data."""
+        raise NotImplementedError
+
+    def _replay_end(self, state: Any) -> None:
+        """After the replay: restore what no action records (nothing, unless the engine says)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-able data: its setup, the generator's start, every action, the position,
+        in a checksummed envelope."""
+        return sealed(
+            self.save_format,
+            self.save_version,
+            {
+                **self._setup(),
+                "rng_start": self._rng_start,
+                "history": self._written_history(),
+                "state": self._state(),
+            },
+        )
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:
+        """Rebuild a game from :meth:`to_dict` data: replayed and checked, never half-read."""
+        content = opened(data, cls.save_format, cls.save_version, {*cls.setup_fields, *REPLAY_FIELDS})
+        try:
+            setup = {name: content[name] for name in cls.setup_fields}
+            game = cls._from_setup(setup, generator_from_state(content["rng_start"]))
+            history = content["history"]
+            if not isinstance(history, list):
+                raise SaveFileError(f"saved game: its history is not a list of actions but {history!r}")
+            for entry in history:
+                if not isinstance(entry, dict):
+                    raise SaveFileError(f"saved game: malformed action {entry!r}")
+                game._replay(entry)
+            game._replay_end(content["state"])
+        except SaveFileError:
+            raise
+        except (DicePokerError, KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+            raise SaveFileError(f"saved game does not replay: {err}") from err
+        if _canonical(game._state()) != _canonical(content["state"]):
+            raise SaveFileError("saved game was altered: its position is not the one its actions reach")
+        if _canonical(game.to_dict()) != _canonical(data):
+            raise SaveFileError("saved game was altered: its actions are not written as the game writes them")
+        return game
+
+
+def _canonical(data: Any) -> str:
+    """One text for equal JSON data, and different texts for ``1``, ``1.0`` and ``true``."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def hold_as(game: Any, held: Any) -> None:
+    """Toggle the game's held dice until they are ``held`` (five true/false values), by the rules.
+
+    Used by a replay to hold the dice a player held before a roll; a toggle the rules refuse
+    (no dice yet, no roll left) makes the save refused.
+    """
+    if not isinstance(held, list) or len(held) != 5 or not all(isinstance(h, bool) for h in held):
+        raise SaveFileError(f"saved game: held dice must be five true/false values, not {held!r}")
+    for position, (now, wanted) in enumerate(zip(game.held, held, strict=True)):
+        if now != wanted:
+            game.toggle_hold(position)

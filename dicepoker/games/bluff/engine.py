@@ -18,7 +18,6 @@ Dice('44566')
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -28,8 +27,9 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.players import player_index, player_names
 from dicepoker.core.randomness import generator
-from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.core.saving import SavesByReplay, generator_state
 from dicepoker.games import find_game
 from dicepoker.games.bluff.html import game_html, view_html
 from dicepoker.games.bluff.rules import BLUFF, HIGHEST_HAND, BluffRules, Hand, best_hand, hands_above
@@ -258,7 +258,7 @@ class BluffView:
 
 
 # --- the game ----------------------------------------------------------------------------------
-class BluffGame(SavesAsJson):
+class BluffGame(SavesByReplay):
     """A game of ``bluff`` for 2 to 6 players (the rule set says how many, and the lives).
 
     ``players`` is a list of names or a count; randomness comes only from ``rng`` or ``seed``.
@@ -280,15 +280,7 @@ class BluffGame(SavesAsJson):
             rules = find_game(rules)
         if not isinstance(rules, BluffRules):
             raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not the bluff game")
-        if isinstance(players, int) and not isinstance(players, bool):
-            players = [f"Player {i + 1}" for i in range(players)]
-        names = tuple(str(p) for p in players)
-        if not rules.min_players <= len(names) <= rules.max_players:
-            raise DicePokerError(
-                f"bluff is for {rules.min_players} to {rules.max_players} players, not {len(names)}"
-            )
-        if len(set(names)) != len(names):
-            raise DicePokerError(f"player names must differ: {list(names)}")
+        names = player_names(players, fewest=rules.min_players, most=rules.max_players, game="bluff")
         self.rules: BluffRules = rules
         self.player_names: tuple[str, ...] = names
         self._rng = generator(seed, rng)
@@ -401,14 +393,7 @@ class BluffGame(SavesAsJson):
 
     def index(self, player: int | str) -> int:
         """A player's index from the index or the name."""
-        if isinstance(player, str):
-            if player not in self.player_names:
-                raise DicePokerError(f"no player {player!r}; the players are {list(self.player_names)}")
-            return self.player_names.index(player)
-        n = len(self.player_names)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise DicePokerError(f"no player {player!r}; players are numbered 0..{n - 1}")
-        return player
+        return player_index(player, self.player_names)
 
     def _check(self, phase: Phase, what: str, player: int | str | None) -> None:
         if self._phase == Phase.OVER:
@@ -588,7 +573,39 @@ class BluffGame(SavesAsJson):
         """An independent copy (same rules, state and random stream)."""
         return copy.deepcopy(self)
 
-    # --- saving and loading -------------------------------------------------------------------------
+    # --- saving and loading: by replay (dicepoker.core.saving.SavesByReplay) -------------------------
+    save_format = SAVE_FORMAT
+    save_version = SAVE_VERSION
+
+    def _setup(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_dict(), "players": list(self.player_names)}
+
+    @classmethod
+    def _from_setup(cls, setup: dict[str, Any], rng: np.random.Generator) -> BluffGame:
+        return cls(BluffRules.from_dict(setup["rules"]), setup["players"], rng=rng)
+
+    def _written_history(self) -> list[dict[str, Any]]:
+        return [_action_to_dict(p, a, h) for p, a, h in self._history]
+
+    def _replay(self, entry: dict[str, Any]) -> None:
+        """One recorded action again: a throw (with the dice held by position), an announcement,
+        a call or an acceptance."""
+        kind = entry.get("action")
+        if kind not in _ENTRY_KEYS or set(entry) != _ENTRY_KEYS[kind]:
+            raise SaveFileError(f"malformed action in saved game: {entry!r}")
+        player = player_index(entry["player"], self.player_names)
+        if kind == "throw":
+            held = entry["held"]
+            if not isinstance(held, list) or not all(isinstance(h, bool) for h in held):
+                raise SaveFileError(f"malformed held dice in saved game: {held!r}")
+            self.roll(held=held, player=player)
+        elif kind == "announce":
+            self.announce(entry["hand"], player=player)
+        elif kind == "call":
+            self.call_bluff(player=player)
+        else:
+            self.accept(player=player)
+
     def _state(self) -> dict[str, Any]:
         return {
             "lives": list(self._lives),
@@ -601,41 +618,6 @@ class BluffGame(SavesAsJson):
             "eliminated": list(self._eliminated),
             "rng": generator_state(self._rng),
         }
-
-    def to_dict(self) -> dict[str, Any]:
-        """The game as JSON-able data: rules, players, the seed state, every action, the state,
-        in a checksummed envelope."""
-        return sealed(
-            SAVE_FORMAT,
-            SAVE_VERSION,
-            {
-                "rules": self.rules.to_dict(),
-                "players": list(self.player_names),
-                "rng_start": self._rng_start,
-                "history": [_action_to_dict(p, a, h) for p, a, h in self._history],
-                "state": self._state(),
-            },
-        )
-
-    @classmethod
-    def from_dict(cls, data: Any) -> BluffGame:
-        """Rebuild a game from :meth:`to_dict` data (replayed and checked, never half-read)."""
-        data = opened(data, SAVE_FORMAT, SAVE_VERSION, {"rules", "players", "rng_start", "history", "state"})
-        try:
-            rules = BluffRules.from_dict(data["rules"])
-            rng = generator_from_state(data["rng_start"])
-            game = cls(rules, data["players"], rng=rng)
-            if not isinstance(data["history"], list):
-                raise SaveFileError("saved game history is not a list")
-            for entry in data["history"]:
-                _replay(game, entry)
-        except SaveFileError:
-            raise
-        except (DicePokerError, KeyError, TypeError, ValueError, AttributeError) as err:
-            raise SaveFileError(f"saved game does not replay: {err}") from err
-        if json.loads(json.dumps(game._state())) != data["state"]:
-            raise SaveFileError("saved game was altered: its state does not match its recorded actions")
-        return game
 
     # --- display -------------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -685,23 +667,3 @@ _ENTRY_KEYS = {
     "call": {"player", "action"},
     "accept": {"player", "action"},
 }
-
-
-def _replay(game: BluffGame, entry: Any) -> None:
-    kind = entry.get("action") if isinstance(entry, dict) else None
-    if kind not in _ENTRY_KEYS or set(entry) != _ENTRY_KEYS[kind]:
-        raise SaveFileError(f"malformed action in saved game: {entry!r}")
-    player = entry["player"]
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise SaveFileError(f"malformed player in saved game: {player!r}")
-    if kind == "throw":
-        held = entry["held"]
-        if not isinstance(held, list) or not all(isinstance(h, bool) for h in held):
-            raise SaveFileError(f"malformed held dice in saved game: {held!r}")
-        game.roll(held=held, player=player)
-    elif kind == "announce":
-        game.announce(entry["hand"], player=player)
-    elif kind == "call":
-        game.call_bluff(player=player)
-    else:
-        game.accept(player=player)

@@ -26,15 +26,16 @@ import numpy as np
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.players import die_position, player_index, player_names, whole_number
 from dicepoker.core.randomness import generator
-from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.core.saving import SavesByReplay, generator_state, hold_as
 from dicepoker.games.board.html import board_html
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label
 from dicepoker.games.board.rules import BoardRules, Cell, check_cell
 
 CHIP_LETTERS = "ABC"
 SAVE_FORMAT = "dicepoker.board"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the save replays its moves (1 was a snapshot of the position)
 
 
 # --- actions ----------------------------------------------------------------------------------
@@ -136,6 +137,8 @@ class Move:
     action: Action
     dice: Dice | None
     note: str = ""
+    held: tuple[bool, ...] | None = None  # a roll: the dice held for it, by position
+    given: tuple[int, ...] | None = None  # a roll with dice thrown by hand (``roll(result=...)``)
 
 
 @dataclass(frozen=True)
@@ -162,7 +165,7 @@ class BoardOutcome:
 
 
 # --- the game ------------------------------------------------------------------------------------
-class BoardGame(SavesAsJson):
+class BoardGame(SavesByReplay):
     """A game of the board game between 2 or 3 players (or teams), one chip colour each.
 
     ``rules`` is a :class:`BoardRules` or a game name; ``players`` a number or the names
@@ -188,17 +191,11 @@ class BoardGame(SavesAsJson):
         rng = generator(seed, rng)
         rules = _as_rules(rules)
         if players is None:
-            names = tuple(f"Player {i + 1}" for i in range(rules.players))
-        elif isinstance(players, int) and not isinstance(players, bool):
-            rules = rules.variant(players=players)
-            names = tuple(f"Player {i + 1}" for i in range(players))
-        elif isinstance(players, str) or not all(isinstance(p, str) for p in players):
-            raise DicePokerError(f"players are a number or a list of names, not {players!r}")
-        else:
-            rules = rules.variant(players=len(players))
-            names = tuple(players)
-        if len(set(names)) != len(names):
-            raise DicePokerError(f"player names must differ: {list(names)}")
+            players = rules.players
+        if whole_number(players):
+            rules = rules.variant(players=int(players))  # the rule set refuses a count before names are made
+        names = player_names(players, fewest=1, most=len(CHIP_LETTERS), game="the board game")
+        rules = rules.variant(players=len(names))
         self.rules: BoardRules = rules
         self.player_names: tuple[str, ...] = names
         self._rng = rng
@@ -211,6 +208,8 @@ class BoardGame(SavesAsJson):
         self._rolls_used = 0
         self._history: list[Move] = []
         self._outcome: BoardOutcome | None = None
+        self._rng_start: dict[str, Any] = generator_state(rng) if isinstance(rng, np.random.Generator) else {}
+        self._start: dict[str, Any] | None = None  # a position set up by hand (from_board), else None
 
     # --- reading the state -----------------------------------------------------------------------
     @property
@@ -360,8 +359,7 @@ class BoardGame(SavesAsJson):
     def toggle_hold(self, position: int, *, player: int | None = None) -> None:
         """Hold or release the die at ``position`` (0..4) for the next roll."""
         self._check_turn(player)
-        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < NUMBER_OF_DICE:
-            raise IllegalActionError(f"die position {position!r} is not one of 0..4")
+        position = die_position(position)
         if self._positions is None:
             raise IllegalActionError("roll the dice first: there is nothing to hold before the first roll")
         if self.rolls_left == 0:
@@ -391,6 +389,7 @@ class BoardGame(SavesAsJson):
         held = self._held_for(keep)
         n = NUMBER_OF_DICE - sum(held)
         values = self._result_values(result, n)
+        given = None if values is None else tuple(values)
         if values is None:
             values = [int(v) for v in self._rng.integers(1, 7, size=n)]
         positions = list(self._positions or (0,) * NUMBER_OF_DICE)
@@ -403,8 +402,9 @@ class BoardGame(SavesAsJson):
         self._positions = tuple(positions)
         self._held = held
         self._rolls_used = self.rules.rolls_per_turn if n == 0 else self._rolls_used + 1
+        note = "stop" if n == 0 else ""
         self._history.append(
-            Move(self.turn, self.current_player, action, self.dice, "stop" if n == 0 else "")
+            Move(self.turn, self.current_player, action, self.dice, note, tuple(held), given)
         )
         return self.dice
 
@@ -507,12 +507,8 @@ class BoardGame(SavesAsJson):
         return None if self._outcome is None else self._outcome.winner
 
     # --- helpers -----------------------------------------------------------------------------------
-    def _player_index(self, player: int | None) -> int:
-        if player is None:
-            return self.current_player
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise IllegalActionError(f"player {player!r} is not one of 0..{self.players - 1}")
-        return player
+    def _player_index(self, player: int | str | None) -> int:
+        return self.current_player if player is None else player_index(player, self.player_names)
 
     def _check_turn(self, player: int | None) -> None:
         if self._outcome is not None:
@@ -722,6 +718,7 @@ class BoardGame(SavesAsJson):
         n = game.rules.size
         if len(rows) != n or any(len(row) != n for row in rows):
             raise DicePokerError(f"a board is {n} rows of {n} cells, not {[len(r) for r in rows]}")
+        owners: list[list[int | None]] = [[None] * n for _ in range(n)]
         for r, row in enumerate(rows):
             for c, token in enumerate(row):
                 if (r, c) == game.rules.centre:
@@ -731,17 +728,52 @@ class BoardGame(SavesAsJson):
                     if token not in CHIP_LETTERS[: game.players]:
                         letters = ", ".join(CHIP_LETTERS[: game.players])
                         raise DicePokerError(f"cell {(r, c)}: {token!r} is not '.' or a chip {letters}")
-                    game._owner[r][c] = CHIP_LETTERS.index(token)
-        if not isinstance(to_move, int) or not 0 <= to_move < game.players:
-            raise DicePokerError(f"to_move must be a player 0..{game.players - 1}, not {to_move!r}")
-        game._turns_played = to_move
+                    owners[r][c] = CHIP_LETTERS.index(token)
+        cells_of_series = [[] for _ in range(game.players)]
         for player, cell_lists in (series or {}).items():
-            game._series[game._player_index(player)] = [
-                game._series_from_cells(cells) for cells in cell_lists
-            ]
-        game._check_series()
-        game._outcome = game._decide()
+            cells_of_series[game._player_index(player)] = [list(cells) for cells in cell_lists]
+        game._set_start({"board": owners, "series": cells_of_series, "to_move": to_move})
         return game
+
+    def _set_start(self, start: Any) -> None:
+        """Set up a new game at a position given by hand (chips, series, the player to move).
+
+        The position is checked like any board (chips only of the players, never on the free
+        centre; each series the player's own, countable one after another) and kept, so a save
+        replays from it.
+        """
+        if self._history or self._start is not None or any(any(row) for row in self._owner):
+            raise DicePokerError("a position is set up only on a new game")  # pragma: no cover
+        if not isinstance(start, dict) or set(start) != {"board", "series", "to_move"}:
+            raise DicePokerError(f"a starting position has a board, series and to_move, not {start!r}")
+        n, board, to_move = self.rules.size, start["board"], start["to_move"]
+        if (
+            not isinstance(board, list)
+            or len(board) != n
+            or any(not isinstance(row, list) or len(row) != n for row in board)
+        ):
+            raise DicePokerError(f"a board is {n} rows of {n} cells")
+        for r, row in enumerate(board):
+            for c, holder in enumerate(row):
+                if holder is None:
+                    continue
+                if (r, c) == self.rules.centre or not whole_number(holder) or not 0 <= holder < self.players:
+                    raise DicePokerError(f"cell {(r, c)} cannot hold {holder!r}")
+                self._owner[r][c] = int(holder)
+        if not whole_number(to_move) or not 0 <= to_move < self.players:
+            raise DicePokerError(f"to_move must be a player 0..{self.players - 1}, not {to_move!r}")
+        self._turns_played = int(to_move)
+        series = start["series"]
+        if not isinstance(series, list) or len(series) != self.players:
+            raise DicePokerError("a starting position has one list of series per player")
+        self._series = [[self._series_from_cells(cells) for cells in mine] for mine in series]
+        self._check_series()
+        self._outcome = self._decide()
+        self._start = {
+            "board": [list(row) for row in self._owner],
+            "series": [[[list(c) for c in s.cells] for s in mine] for mine in self._series],
+            "to_move": self._turns_played,
+        }
 
     def _series_from_cells(self, cells: Sequence[Cell]) -> Series:
         wanted = tuple(check_cell(c, self.rules.size) for c in cells)
@@ -768,100 +800,66 @@ class BoardGame(SavesAsJson):
                 )
             self._series[player] = order
 
-    # --- saving and loading -----------------------------------------------------------------------
+    # --- saving and loading: by replay (dicepoker.core.saving.SavesByReplay) -------------------------
+    save_format = SAVE_FORMAT
+    save_version = SAVE_VERSION
+    setup_fields = ("rules", "players", "start")
+
+    def _setup(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_dict(), "players": list(self.player_names), "start": self._start}
+
+    @classmethod
+    def _from_setup(cls, setup: dict[str, Any], rng: np.random.Generator) -> BoardGame:
+        rules = BoardRules.from_dict(setup["rules"])
+        players = setup["players"]
+        if not isinstance(players, list) or len(players) != rules.players:
+            raise SaveFileError("saved board game: the players do not match the rules")
+        game = cls(rules, players, rng=rng)
+        if setup["start"] is not None:
+            game._set_start(setup["start"])
+        return game
+
+    def _written_history(self) -> list[dict[str, Any]]:
+        return [_move_to_dict(m) for m in self._history]
+
+    def _replay(self, entry: dict[str, Any]) -> None:
+        """One recorded move again, through the rules: a roll with the dice held as they were
+        (and the values thrown by hand, if they were), a chip placed, a chip bounced, a pass."""
+        if set(entry) != _MOVE_KEYS or not isinstance(entry["action"], dict):
+            raise SaveFileError(f"saved board game: malformed move {entry!r}")
+        action, player = _action_from_dict(entry["action"]), self._player_index(entry["player"])
+        match action:
+            case Roll() | Keep():
+                self._check_turn(player)
+                hold_as(self, entry["held"])
+                given = entry["given"]
+                if given is not None and not isinstance(given, list):
+                    raise SaveFileError(f"saved board game: dice thrown by hand {given!r} are not a list")
+                self.roll(player=player, result=given)
+            case _:
+                self.apply(action, player=player)
+
+    def _replay_end(self, state: Any) -> None:
+        hold_as(self, state["held"])  # dice held for the next roll, not yet rolled
+
     def _state(self) -> dict[str, Any]:
         return {
-            "rules": self.rules.to_dict(),
-            "players": list(self.player_names),
             "board": [list(row) for row in self._owner],
             "series": [[[list(c) for c in s.cells] for s in mine] for mine in self._series],
             "turns_played": self._turns_played,
             "positions": None if self._positions is None else list(self._positions),
             "held": list(self._held),
             "rolls_used": self._rolls_used,
-            "history": [_move_to_dict(m) for m in self._history],
             "outcome": None if self._outcome is None else vars(self._outcome).copy(),
             "rng": generator_state(self._rng),
         }
-
-    def to_dict(self) -> dict[str, Any]:
-        """The whole state as JSON-able data, in a checksummed envelope that detects hand edits."""
-        return sealed(SAVE_FORMAT, SAVE_VERSION, self._state())
-
-    @classmethod
-    def from_dict(cls, data: Any) -> BoardGame:
-        """A game back from :meth:`to_json`, checked in full before anything is used.
-
-        >>> game = BoardGame(rng=3); _ = game.roll()
-        >>> BoardGame.from_json(game.to_json()).to_json() == game.to_json()
-        True
-        """
-        state = opened(data, SAVE_FORMAT, SAVE_VERSION, set(_STATE_FIELDS))
-        try:
-            game = cls._restore(state)
-        except SaveFileError:
-            raise
-        except (DicePokerError, TypeError, KeyError, ValueError, IndexError, AttributeError) as err:
-            raise SaveFileError(f"saved board game is inconsistent: {err}") from err
-        if game._state() != state:
-            raise SaveFileError("saved board game is inconsistent: it does not read back the same")
-        return game
-
-    @classmethod
-    def _restore(cls, state: dict[str, Any]) -> BoardGame:
-        rules = BoardRules.from_dict(state["rules"])
-        game = cls(rules, list(state["players"]))
-        if game.rules != rules:
-            raise SaveFileError("saved board game: the number of players does not match the rules")
-        n = rules.size
-        board = state["board"]
-        if len(board) != n or any(len(row) != n for row in board):
-            raise SaveFileError(f"saved board game: the board is not {n}×{n}")
-        for r, row in enumerate(board):
-            for c, holder in enumerate(row):
-                if holder is None:
-                    continue
-                if (r, c) == rules.centre or not isinstance(holder, int) or not 0 <= holder < game.players:
-                    raise SaveFileError(f"saved board game: cell {(r, c)} holds {holder!r}")
-                game._owner[r][c] = holder
-        if len(state["series"]) != game.players:
-            raise SaveFileError("saved board game: one list of series per player is needed")
-        game._series = [[game._series_from_cells(cells) for cells in mine] for mine in state["series"]]
-        game._check_series()
-        turns = state["turns_played"]
-        if not isinstance(turns, int) or not 0 <= turns <= rules.max_turns:
-            raise SaveFileError(f"saved board game: {turns!r} turns played is impossible")
-        game._turns_played = turns
-        rolls, positions, held = state["rolls_used"], state["positions"], state["held"]
-        if not isinstance(rolls, int) or not 0 <= rolls <= rules.rolls_per_turn:
-            raise SaveFileError(f"saved board game: {rolls!r} rolls used is impossible")
-        if (positions is None) != (rolls == 0):
-            raise SaveFileError("saved board game: dice are shown exactly when a roll was made")
-        if positions is not None:
-            Dice.roll(positions)
-            game._positions = tuple(positions)
-        game._rolls_used = rolls
-        if len(held) != NUMBER_OF_DICE or not all(isinstance(h, bool) for h in held):
-            raise SaveFileError("saved board game: 'held' must be five true/false values")
-        if positions is None and any(held):
-            raise SaveFileError("saved board game: dice are held before any roll")
-        game._held = list(held)
-        game._history = [_move_from_dict(m) for m in state["history"]]
-        game._outcome = game._decide()
-        if game._outcome is not None and positions is not None:
-            raise SaveFileError("saved board game: the game is over but dice are in play")
-        game._rng = generator_from_state(state["rng"])
-        return game
 
     def _repr_html_(self) -> str:
         return board_html(self)
 
 
 # --- helpers of saving --------------------------------------------------------------------------
-_STATE_FIELDS = (
-    "rules", "players", "board", "series", "turns_played", "positions", "held", "rolls_used", "history",
-    "outcome", "rng",
-)  # fmt: skip
+_MOVE_KEYS = {"turn", "player", "action", "dice", "note", "held", "given"}
 
 
 def _action_to_dict(action: Action) -> dict[str, Any]:
@@ -897,15 +895,9 @@ def _move_to_dict(move: Move) -> dict[str, Any]:
         "action": _action_to_dict(move.action),
         "dice": None if move.dice is None else str(move.dice),
         "note": move.note,
+        "held": None if move.held is None else list(move.held),
+        "given": None if move.given is None else list(move.given),
     }
-
-
-def _move_from_dict(data: Mapping[str, Any]) -> Move:
-    dice = None if data["dice"] is None else Dice.roll(data["dice"])
-    turn, player, note = data["turn"], data["player"], data["note"]
-    if not isinstance(turn, int) or not isinstance(player, int) or not isinstance(note, str):
-        raise SaveFileError(f"saved board game: malformed history entry {dict(data)!r}")
-    return Move(turn, player, _action_from_dict(data["action"]), dice, note)
 
 
 def _as_rules(rules: BoardRules | str) -> BoardRules:

@@ -16,7 +16,6 @@ Dice('22256')
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,8 +27,9 @@ import numpy as np
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.players import die_position, player_index, player_names
 from dicepoker.core.randomness import generator
-from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.core.saving import SavesByReplay, generator_state, hold_as
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.rules import ScorecardRules
 
@@ -103,7 +103,7 @@ class TurnView:
         return actions + [Score(b) for b in self.options()]
 
 
-class ScorecardGame(SavesAsJson):
+class ScorecardGame(SavesByReplay):
     """A game of 1 to 8 players on one scorecard rule set.
 
     ``rules`` is a rule set or its name; ``players`` a list of names or a count; randomness comes
@@ -122,13 +122,7 @@ class ScorecardGame(SavesAsJson):
             rules = find_game(rules)
         if not isinstance(rules, ScorecardRules):
             raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not a scorecard game")
-        if isinstance(players, int):
-            players = [f"Player {i + 1}" for i in range(players)]
-        names = tuple(str(p) for p in players)
-        if not 1 <= len(names) <= rules.max_players:
-            raise DicePokerError(f"{rules.name} is for 1 to {rules.max_players} players, not {len(names)}")
-        if len(set(names)) != len(names):
-            raise DicePokerError(f"player names must differ: {list(names)}")
+        names = player_names(players, fewest=1, most=rules.max_players, game=rules.name)
         self.rules: ScorecardRules = rules
         self.player_names: tuple[str, ...] = names
         self._rng = generator(seed, rng)
@@ -197,11 +191,7 @@ class ScorecardGame(SavesAsJson):
             raise IllegalActionError("the game is over: start a new game")
         if player is None:
             return
-        if isinstance(player, str) and player not in self.player_names:
-            raise IllegalActionError(f"no player {player!r} in this game")
-        index = self.player_names.index(player) if isinstance(player, str) else player
-        if not isinstance(index, int) or not 0 <= index < len(self.player_names):
-            raise IllegalActionError(f"no player number {player!r} in this game")
+        index = player_index(player, self.player_names)
         if index != self.current_player:
             raise IllegalActionError(
                 f"it is {self.player_names[self.current_player]}'s turn, not {self.player_names[index]}'s"
@@ -217,8 +207,7 @@ class ScorecardGame(SavesAsJson):
     def toggle_hold(self, position: int) -> None:
         """Hold or release the die at ``position`` (0..4) for the next roll."""
         self._check_turn(None)
-        if not isinstance(position, int) or not 0 <= position < NUMBER_OF_DICE:
-            raise IllegalActionError(f"position {position!r} is not a die 0..4")
+        position = die_position(position)
         if self._positions is None:
             raise IllegalActionError("roll first: there are no dice to hold before the first roll")
         self._check_can_roll()
@@ -314,15 +303,7 @@ class ScorecardGame(SavesAsJson):
 
     # --- scorecards and totals ------------------------------------------------------------------
     def _index(self, player: int | str | None) -> int:
-        if player is None:
-            return self.current_player
-        if isinstance(player, str):
-            if player not in self.player_names:
-                raise DicePokerError(f"no player {player!r} in this game")
-            return self.player_names.index(player)
-        if not 0 <= player < len(self.player_names):
-            raise DicePokerError(f"no player number {player} in this game")
-        return player
+        return self.current_player if player is None else player_index(player, self.player_names)
 
     def scorecard(self, player: int | str | None = None) -> Mapping[str, int]:
         """The filled boxes of a player (default: the current one), read-only."""
@@ -392,7 +373,39 @@ class ScorecardGame(SavesAsJson):
         """An independent copy (same rules, state and random stream)."""
         return copy.deepcopy(self)
 
-    # --- saving and loading ---------------------------------------------------------------------
+    # --- saving and loading: by replay (dicepoker.core.saving.SavesByReplay) -----------------------
+    save_format = SAVE_FORMAT
+    save_version = SAVE_VERSION
+
+    def _setup(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_dict(), "players": list(self.player_names)}
+
+    @classmethod
+    def _from_setup(cls, setup: dict[str, Any], rng: np.random.Generator) -> ScorecardGame:
+        return cls(ScorecardRules.from_dict(setup["rules"]), setup["players"], rng=rng)
+
+    def _written_history(self) -> list[dict[str, Any]]:
+        return [_action_to_dict(p, a, h) for p, a, h in self._history]
+
+    def _replay(self, entry: dict[str, Any]) -> None:
+        """One recorded action again: the dice held as they were, then the roll, keep or score."""
+        kind = entry.get("action")
+        if kind not in _ENTRY_KEYS or set(entry) != _ENTRY_KEYS[kind]:
+            raise SaveFileError(f"malformed action in saved game: {entry!r}")
+        player = player_index(entry["player"], self.player_names)
+        if kind == "keep":  # the held dice follow from the dice kept
+            self.roll(keep=entry["dice"], player=player)
+            return
+        self._check_turn(player)
+        hold_as(self, entry["held"])
+        if kind == "score":
+            self.score(entry["box"], player=player)
+        else:
+            self.roll(player=player)
+
+    def _replay_end(self, state: Any) -> None:
+        hold_as(self, state["held"])  # dice held for the next roll, not yet rolled
+
     def _state(self) -> dict[str, Any]:
         return {
             "scorecards": [dict(c) for c in self._cards],
@@ -403,41 +416,6 @@ class ScorecardGame(SavesAsJson):
             "stopped": self._stopped,
             "rng": generator_state(self._rng),
         }
-
-    def to_dict(self) -> dict[str, Any]:
-        """The game as JSON-able data: rules, players, the seed state, every action, the state,
-        in a checksummed envelope."""
-        return sealed(
-            SAVE_FORMAT,
-            SAVE_VERSION,
-            {
-                "rules": self.rules.to_dict(),
-                "players": list(self.player_names),
-                "rng_start": self._rng_start,
-                "history": [_action_to_dict(p, a, h) for p, a, h in self._history],
-                "state": self._state(),
-            },
-        )
-
-    @classmethod
-    def from_dict(cls, data: Any) -> ScorecardGame:
-        """Rebuild a game from :meth:`to_dict` data (replayed and checked, never half-read)."""
-        data = opened(data, SAVE_FORMAT, SAVE_VERSION, {"rules", "players", "rng_start", "history", "state"})
-        try:
-            rules = ScorecardRules.from_dict(data["rules"])
-            rng = generator_from_state(data["rng_start"])
-            game = cls(rules, data["players"], rng=rng)
-            for entry in data["history"]:
-                _replay(game, entry)
-            state = data["state"]
-            game._held = tuple(bool(h) for h in state["held"])
-        except SaveFileError:
-            raise
-        except (DicePokerError, KeyError, TypeError, ValueError, AttributeError) as err:
-            raise SaveFileError(f"saved game does not replay: {err}") from err
-        if json.loads(json.dumps(game._state())) != state:
-            raise SaveFileError("saved game was altered: its state does not match its recorded actions")
-        return game
 
     # --- display ------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -462,23 +440,8 @@ def _action_to_dict(player: int, action: Action, held: tuple[bool, ...]) -> dict
     return entry
 
 
-def _replay(game: ScorecardGame, entry: Any) -> None:
-    if not isinstance(entry, dict) or set(entry) - {"player", "held", "action", "dice", "box"}:
-        raise SaveFileError(f"malformed action in saved game: {entry!r}")
-    player, kind = entry["player"], entry["action"]
-    if not isinstance(player, int):
-        raise SaveFileError(f"malformed player in saved game: {player!r}")
-    if kind == "score":
-        game.score(entry["box"], player=player)
-    elif kind == "keep":
-        game.roll(keep=entry["dice"], player=player)
-    elif kind == "roll":
-        held = entry["held"]
-        if not isinstance(held, list) or len(held) != NUMBER_OF_DICE:
-            raise SaveFileError(f"malformed held dice in saved game: {held!r}")
-        game._check_turn(player)
-        if game.positions is not None:
-            game._held = tuple(bool(h) for h in held)
-        game.roll(player=player)
-    else:
-        raise SaveFileError(f"unknown action {kind!r} in saved game")
+_ENTRY_KEYS = {
+    "roll": {"player", "held", "action"},
+    "keep": {"player", "held", "action", "dice"},
+    "score": {"player", "held", "action", "box"},
+}
