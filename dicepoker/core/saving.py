@@ -269,9 +269,10 @@ class SavesByReplay(SavesAsJson):
             raise
         except (DicePokerError, KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
             raise SaveFileError(f"saved game does not replay: {err}") from err
-        if _canonical(game._state()) != _canonical(content["state"]):
+        saved_again = game.to_dict()
+        if _canonical(saved_again["state"]) != _canonical(content["state"]):
             raise SaveFileError("saved game was altered: its position is not the one its actions reach")
-        if _canonical(game.to_dict()) != _canonical(data):
+        if _canonical(saved_again) != _canonical(data):
             raise SaveFileError("saved game was altered: its actions are not written as the game writes them")
         return game
 

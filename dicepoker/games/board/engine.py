@@ -698,12 +698,13 @@ class BoardGame(SavesByReplay):
         *,
         series: Mapping[int, Sequence[Sequence[Cell]]] | None = None,
         to_move: int = 0,
+        seed: int | None = None,
         rng: np.random.Generator | int | None = None,
     ) -> BoardGame:
         """A game set up from a board drawn as text: ``.`` empty, ``A``/``B``/``C`` chips, ``★`` centre.
 
         ``series`` names each player's completed series (lists of cells); without it none are
-        recorded. ``to_move`` is the player whose turn it is.
+        recorded. ``to_move`` is the player whose turn it is; ``seed`` or ``rng`` as for a new game.
 
         >>> text = "\\n".join(["A A A A . . . . ."] + [". . . . . . . . ."] * 3 + [". . . . * . . . ."]
         ...                   + [". . . . . . . . ."] * 3 + ["B . . . . . . . ."])
@@ -711,7 +712,7 @@ class BoardGame(SavesByReplay):
         >>> game.chips(0), game.chips(1)
         (((0, 0), (0, 1), (0, 2), (0, 3)), ((8, 0),))
         """
-        game = cls(rules, players, rng=rng)
+        game = cls(rules, players, seed=seed, rng=rng)
         rows = [
             line.split() if " " in line.strip() else list(line.strip()) for line in text.strip().splitlines()
         ]

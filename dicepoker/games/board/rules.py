@@ -268,8 +268,12 @@ class BoardRules:
         return "\n".join(" ".join(f"{label:<3}" for label in row).rstrip() for row in self.layout) + "\n"
 
     def to_dict(self) -> dict[str, Any]:
-        """The rule set as plain JSON-able data."""
-        return json.loads(json.dumps(dataclasses.asdict(self)))
+        """The rule set as plain JSON-able data (a fresh copy each time: every save writes it)."""
+        return json.loads(self._json_text)
+
+    @cached_property
+    def _json_text(self) -> str:
+        return json.dumps(dataclasses.asdict(self))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BoardRules:

@@ -19,7 +19,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from dicepoker.core.dice import Dice
@@ -346,8 +346,12 @@ class ScorecardRules:
 
     # --- as data ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The rule set as plain JSON-able data."""
-        return json.loads(json.dumps(dataclasses.asdict(self)))
+        """The rule set as plain JSON-able data (a fresh copy each time: every save writes it)."""
+        return json.loads(self._json_text)
+
+    @cached_property
+    def _json_text(self) -> str:
+        return json.dumps(dataclasses.asdict(self))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ScorecardRules:
