@@ -165,3 +165,38 @@ def test_a_random_generator_state_numpy_would_not_write_is_refused(kind, edit):
             state["extra"] = 1
     with pytest.raises(SaveFileError, match="random generator"):
         type(game).from_json(resealed(data))
+
+
+# --- what docs/saves.md says ------------------------------------------------------------------------
+
+
+def test_the_saves_doc_states_the_limits_the_code_has():
+    from pathlib import Path
+
+    from dicepoker.core.saving import MAX_SAVE_BYTES, SavesByReplay
+    from dicepoker.games.bluff.engine import BluffGame
+    from dicepoker.games.board.engine import BoardGame
+    from dicepoker.games.scorecard.engine import ScorecardGame
+
+    root = Path(__file__).parent.parent
+    doc = (root / "docs" / "saves.md").read_text(encoding="utf-8")
+    assert f"`MAX_SAVE_BYTES` ({MAX_SAVE_BYTES // 2**20} MiB" in doc
+    assert "catches accidents, not a forger" in doc and "SavesByReplay" in doc
+    assert all(issubclass(engine, SavesByReplay) for engine in (ScorecardGame, BluffGame, BoardGame))
+    assert "(docs/saves.md)" in (root / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_a_whole_long_game_saves_far_below_the_size_limit(kind):
+    """'far above any real save': the longest games of each engine, played out at random."""
+    import numpy as np
+
+    from dicepoker.core.saving import MAX_SAVE_BYTES
+    from dicepoker.games import new_game
+
+    name, players = {"scorecard": ("classic", 8), "bluff": ("bluff", 6), "board": ("board", 3)}[kind]
+    game, rng = new_game(name, players, seed=3), np.random.default_rng(3)
+    while not game.is_over:
+        actions = game.legal_actions()
+        game.apply(actions[int(rng.integers(len(actions)))])
+    assert len(game.to_json()) < MAX_SAVE_BYTES / 20
