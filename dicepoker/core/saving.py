@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 import numpy as np
 
@@ -26,6 +28,7 @@ from dicepoker.core.files import FileRefusedError, read_limited, write_atomicall
 
 ENVELOPE = ("format", "version", "checksum")
 BIT_GENERATORS = ("PCG64", "PCG64DXSM", "Philox", "SFC64", "MT19937")
+T = TypeVar("T")
 MAX_SAVE_BYTES = 16 * 2**20  # far above any real save (a long game is some tens of kilobytes)
 
 
@@ -272,7 +275,8 @@ class SavesByReplay(SavesAsJson):
         saved_again = game.to_dict()
         if _canonical(saved_again["state"]) != _canonical(content["state"]):
             raise SaveFileError("saved game was altered: its position is not the one its actions reach")
-        if _canonical(saved_again) != _canonical(data):
+        # opened() checked the checksum of the data as given: equal checksums, equal canonical texts
+        if saved_again["checksum"] != data["checksum"]:
             raise SaveFileError("saved game was altered: its actions are not written as the game writes them")
         return game
 
@@ -280,6 +284,30 @@ class SavesByReplay(SavesAsJson):
 def _canonical(data: Any) -> str:
     """One text for equal JSON data, and different texts for ``1``, ``1.0`` and ``true``."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def parsed_once(parse: Callable[[Any], T]) -> Callable[[Any], T]:
+    """``parse`` remembered by the canonical text of its JSON-able argument (for frozen rule sets,
+    which every load of a save parses again).
+
+    >>> calls = []
+    >>> twice = parsed_once(lambda data: calls.append(data) or len(data))
+    >>> twice({"a": 1}), twice({"a": 1}), len(calls)
+    (1, 1, 1)
+    """
+
+    @lru_cache(maxsize=64)
+    def from_text(text: str) -> T:
+        return parse(json.loads(text))
+
+    def parse_data(data: Any) -> T:
+        try:
+            text = _canonical(data)
+        except (TypeError, ValueError, RecursionError):
+            return parse(data)  # not JSON-able: let the parser refuse it
+        return from_text(text)
+
+    return parse_data
 
 
 def hold_as(game: Any, held: Any) -> None:

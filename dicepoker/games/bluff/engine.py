@@ -29,13 +29,14 @@ from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.players import player_index, player_names
 from dicepoker.core.randomness import generator
-from dicepoker.core.saving import SavesByReplay, generator_state
+from dicepoker.core.saving import SavesByReplay, generator_state, parsed_once
 from dicepoker.games import find_game
 from dicepoker.games.bluff.html import game_html, view_html
 from dicepoker.games.bluff.rules import BLUFF, HIGHEST_HAND, BluffRules, Hand, best_hand, hands_above
 
 SAVE_FORMAT = "dicepoker.bluff_game"
 SAVE_VERSION = 1
+_rules_from_save = parsed_once(BluffRules.from_dict)  # a rule set read once, however often saves load
 
 
 # --- actions -----------------------------------------------------------------------------------
@@ -582,7 +583,7 @@ class BluffGame(SavesByReplay):
 
     @classmethod
     def _from_setup(cls, setup: dict[str, Any], rng: np.random.Generator) -> BluffGame:
-        return cls(BluffRules.from_dict(setup["rules"]), setup["players"], rng=rng)
+        return cls(_rules_from_save(setup["rules"]), setup["players"], rng=rng)
 
     def _written_history(self) -> list[dict[str, Any]]:
         return [_action_to_dict(p, a, h) for p, a, h in self._history]

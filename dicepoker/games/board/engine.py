@@ -28,7 +28,7 @@ from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.players import die_position, player_index, player_names, whole_number
 from dicepoker.core.randomness import generator
-from dicepoker.core.saving import SavesByReplay, generator_state, hold_as
+from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
 from dicepoker.games.board.html import board_html
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label
 from dicepoker.games.board.rules import BoardRules, Cell, check_cell
@@ -36,6 +36,7 @@ from dicepoker.games.board.rules import BoardRules, Cell, check_cell
 CHIP_LETTERS = "ABC"
 SAVE_FORMAT = "dicepoker.board"
 SAVE_VERSION = 2  # 2: the save replays its moves (1 was a snapshot of the position)
+_rules_from_save = parsed_once(BoardRules.from_dict)  # a rule set read once, however often saves load
 
 
 # --- actions ----------------------------------------------------------------------------------
@@ -192,10 +193,11 @@ class BoardGame(SavesByReplay):
         rules = _as_rules(rules)
         if players is None:
             players = rules.players
-        if whole_number(players):
+        if whole_number(players) and players != rules.players:
             rules = rules.variant(players=int(players))  # the rule set refuses a count before names are made
         names = player_names(players, fewest=1, most=len(CHIP_LETTERS), game="the board game")
-        rules = rules.variant(players=len(names))
+        if len(names) != rules.players:
+            rules = rules.variant(players=len(names))
         self.rules: BoardRules = rules
         self.player_names: tuple[str, ...] = names
         self._rng = rng
@@ -811,7 +813,7 @@ class BoardGame(SavesByReplay):
 
     @classmethod
     def _from_setup(cls, setup: dict[str, Any], rng: np.random.Generator) -> BoardGame:
-        rules = BoardRules.from_dict(setup["rules"])
+        rules = _rules_from_save(setup["rules"])
         players = setup["players"]
         if not isinstance(players, list) or len(players) != rules.players:
             raise SaveFileError("saved board game: the players do not match the rules")

@@ -29,12 +29,13 @@ from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.players import die_position, player_index, player_names
 from dicepoker.core.randomness import generator
-from dicepoker.core.saving import SavesByReplay, generator_state, hold_as
+from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.rules import ScorecardRules
 
 SAVE_FORMAT = "dicepoker.scorecard_game"
 SAVE_VERSION = 1
+_rules_from_save = parsed_once(ScorecardRules.from_dict)  # a rule set read once, however often saves load
 
 
 # --- actions -----------------------------------------------------------------------------------
@@ -382,7 +383,7 @@ class ScorecardGame(SavesByReplay):
 
     @classmethod
     def _from_setup(cls, setup: dict[str, Any], rng: np.random.Generator) -> ScorecardGame:
-        return cls(ScorecardRules.from_dict(setup["rules"]), setup["players"], rng=rng)
+        return cls(_rules_from_save(setup["rules"]), setup["players"], rng=rng)
 
     def _written_history(self) -> list[dict[str, Any]]:
         return [_action_to_dict(p, a, h) for p, a, h in self._history]
