@@ -745,7 +745,7 @@ class BoardGame(SavesByReplay):
         centre; each series the player's own, countable one after another) and kept, so a save
         replays from it.
         """
-        if self._history or self._start is not None or any(any(row) for row in self._owner):
+        if self._history or self._start is not None or any(h is not None for row in self._owner for h in row):
             raise DicePokerError("a position is set up only on a new game")  # pragma: no cover
         if not isinstance(start, dict) or set(start) != {"board", "series", "to_move"}:
             raise DicePokerError(f"a starting position has a board, series and to_move, not {start!r}")
