@@ -68,7 +68,7 @@ def glossary_markdown() -> str:
         lines += ["| kind | English | translation | where the source says it |", "|---|---|---|---|"]
         for context, name in terms():
             message = catalog.get(name, context=context)
-            note = " ".join(message.user_comments) if message is not None else ""
+            note = " ".join(message.user_comments).removeprefix("source: ") if message is not None else ""
             translation = pgettext(context, name, lang=lang)
             lines.append(f"| {context} | {name} | {translation} | {note} |")
     return "\n".join(lines) + "\n"
