@@ -150,8 +150,8 @@ def display_name(kind: str, english_name: str, lang: str | None = None) -> str:
 
 @cache
 def known_names() -> frozenset[tuple[str, str]]:
-    """Every (kind, English name) pair the catalogs translate (read from the Romanian catalog)."""
-    catalog = translations("ro")
+    """Every (kind, English name) pair the catalogs translate (read from the source catalog)."""
+    catalog = translations(SOURCE_LANGUAGE)
     keys = getattr(catalog, "_catalog", {})
     pairs = set()
     for key in keys:

@@ -46,7 +46,8 @@ def extract_terms(
 def glossary_markdown() -> str:
     """``docs/glossary.md``: one table per language, English | translation | where the source says it.
 
-    The third column is the translator's comment on the entry in that language's catalog.
+    Every entry of the catalogs with a context: the terms, then the templates (a bluff
+    announcement); the last column is the translator's comment on the entry in that catalog.
     """
     from babel.messages.pofile import read_po
 
@@ -66,7 +67,9 @@ def glossary_markdown() -> str:
             catalog = read_po(handle, locale=lang)
         lines += ["", f"## {LANGUAGE_NAMES[lang]} (`{lang}`)", ""]
         lines += ["| kind | English | translation | where the source says it |", "|---|---|---|---|"]
-        for context, name in terms():
+        names = terms()
+        names += [(m.context, m.id) for m in catalog if m.context and (m.context, m.id) not in names]
+        for context, name in names:
             message = catalog.get(name, context=context)
             note = " ".join(message.user_comments).removeprefix("source: ") if message is not None else ""
             translation = pgettext(context, name, lang=lang)
