@@ -184,6 +184,30 @@ def test_no_message_is_fuzzy_empty_or_left_in_english_by_mistake(lang):
         assert all(s.strip() for s in strings), f"untranslated in {lang}: {message.id!r}"
 
 
+SCRIPTS = {"ro": "Latin", "uk": "Cyrillic", "th": "Thai"}
+LETTERS = {
+    "Latin": re.compile(r"[A-Za-zĂÂÎȘȚăâîșț]"),
+    "Cyrillic": re.compile(r"[\u0400-\u04ff]"),
+    "Thai": re.compile(r"[\u0e00-\u0e7f]"),
+}
+KEPT_IN_LATIN = ("Yahtzee", "Yatzy", "dicepoker", "Dice Poker")  # brand names, kept as the sources keep them
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_are_written_in_their_own_script_only(lang):
+    """No Thai letter in a Ukrainian sentence, no Cyrillic in Romanian: slips of the keyboard are caught."""
+    for message in catalog(lang):
+        if not message.id:
+            continue
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            for kept in KEPT_IN_LATIN:
+                text = text.replace(kept, "")
+            text = PLACEHOLDER.sub("", text)
+            for script, letters in LETTERS.items():
+                if script != SCRIPTS[lang] and (lang != "ro" or script != "Latin"):
+                    assert not letters.search(text), (lang, script, message.id, text)
+
+
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
 
 
