@@ -344,9 +344,11 @@ def test_a_student_may_type_the_comma_the_point_a_fraction_or_a_percentage():
 
 
 @pytest.mark.parametrize("bad", ["", "quarter", "1/0", "0,25,1", None])
-def test_what_is_not_a_number_is_refused_with_an_example(bad):
-    with pytest.raises(DicePokerError, match=r"not a number: .* \(write e\.g\. 0,25, 1/4 or 25"):
-        parse_number(bad, "ro")
+def test_what_is_not_a_number_is_refused_with_an_example_in_the_students_language(bad):
+    with pytest.raises(DicePokerError, match=r"not a number: .* \(write e\.g\. 0\.25, 1/4 or 25%\)"):
+        parse_number(bad, "en")
+    with pytest.raises(DicePokerError, match=r"це не число: .* \(напишіть, наприклад, 0,25, 1/4 або 25%\)"):
+        parse_number(bad, "uk")
 
 
 def test_mo_files_load_with_the_standard_library_alone():

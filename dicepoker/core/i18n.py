@@ -218,11 +218,17 @@ def parse_number(text: str, lang: str | None = None) -> Fraction:
     Traceback (most recent call last):
     ...
     dicepoker.core.errors.DicePokerError: not a number: 'a quarter' (write e.g. 0.25, 1/4 or 25%)
+    >>> parse_number("чверть", lang="uk")
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: це не число: 'чверть' (напишіть, наприклад, 0,25, 1/4 або 25%)
     """
     from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
 
     locale = _locale(lang)
-    hint = f"not a number: {text!r} ({_example(locale)})"
+    hint = _("not a number: {text} (write e.g. {decimal}, 1/4 or {percent})", locale).format(
+        text=repr(text), decimal=format_number(0.25, locale), percent=format_percent(0.25, locale)
+    )
     if not isinstance(text, str) or not text.strip():
         raise DicePokerError(hint)
     cleaned = text.strip().replace("\u00a0", " ").replace("\u202f", " ")
@@ -239,11 +245,7 @@ def parse_number(text: str, lang: str | None = None) -> Fraction:
                 cleaned = cleaned.replace(".", ",")  # a point typed where the locale writes a comma
             if decimal == "," and group in ("\u00a0", "\u202f"):
                 cleaned = cleaned.replace(" ", group)
-            value = Fraction(parse_decimal(cleaned, locale=locale, strict=False))
+            value = Fraction(parse_decimal(cleaned, locale=locale, strict=True))
     except (NumberFormatError, ValueError, ZeroDivisionError):
         raise DicePokerError(hint) from None
     return value / 100 if percent else value
-
-
-def _example(locale: str) -> str:
-    return f"write e.g. {format_number(0.25, locale)}, 1/4 or {format_percent(0.25, locale)}"

@@ -65,7 +65,7 @@ def glossary_markdown() -> str:
             continue
         with Path(LOCALE_DIR, lang, "LC_MESSAGES", "dicepoker.po").open("rb") as handle:
             catalog = read_po(handle, locale=lang)
-        lines += ["", f"## {LANGUAGE_NAMES[lang]} (`{lang}`)", ""]
+        lines += ["", f"## {LANGUAGE_NAMES.get(lang, lang)} (`{lang}`)", ""]
         lines += ["| kind | English | translation | where the source says it |", "|---|---|---|---|"]
         names = terms()
         names += [(m.context, m.id) for m in catalog if m.context and (m.context, m.id) not in names]
