@@ -21,6 +21,7 @@ from dataclasses import fields
 from importlib import import_module
 
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import _, check_language, display_name, language
 from dicepoker.core.version import __version__
 from dicepoker.games import GAMES, find_game
 
@@ -31,25 +32,31 @@ STDOUT_CLOSED = "error: cannot write the output: standard output is closed"
 
 def _rules(args: argparse.Namespace) -> int:
     rules = find_game(args.game)
-    if args.json:
+    lang = language() if args.lang is None else check_language(args.lang)
+    if args.markdown:
+        from dicepoker.lessons.rules_page import rules_markdown
+
+        print(rules_markdown(lang), end="")
+    elif args.json:  # API keys and box names stay English
         data = {"game": args.game, "title": getattr(rules, "title", args.game)}
         if hasattr(rules, "box_names"):
             data["boxes"] = list(rules.box_names)
         print(json.dumps(data))
     elif hasattr(rules, "box_names"):
-        print(f"{rules.title} ({args.game})")
-        for section in ("upper", "lower"):
-            names = [b.name for b in rules.boxes if b.section == section]
-            print(f"  {section:<6} {', '.join(names)}")
+        print(f"{display_name('game title', rules.title, lang)} ({args.game})")
+        sections = {"upper": _("upper", lang), "lower": _("lower", lang)}
+        for section, heading in sections.items():
+            names = [display_name("box", b.name, lang) for b in rules.boxes if b.section == section]
+            print(f"  {heading:<6} {', '.join(names)}")
         skip = {"name", "title", "boxes"}
         params = [f"{f.name}={getattr(rules, f.name)}" for f in fields(rules) if f.name not in skip]
         print("  " + ", ".join(params))
     else:
-        print(f"{getattr(rules, 'title', args.game)} ({args.game})")
+        print(f"{display_name('game title', rules.title, lang)} ({args.game})")
         for f in fields(rules):
             value = getattr(rules, f.name)
             if f.name == "layout":
-                print("  layout:")
+                print("  " + _("layout:", lang))
                 for row in value:
                     print(("    " + " ".join(f"{label:<3}" for label in row)).rstrip())
             elif f.name not in ("name", "title"):
@@ -67,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="show a game's rule set")
     rules.add_argument("--game", default="classic", choices=list(GAMES))
     rules.add_argument("--json", action="store_true", help="print JSON")
+    rules.add_argument("--markdown", action="store_true", help="print the rules page of all four games")
+    rules.add_argument("--lang", default=None, help="language of the text: en, ro, uk or th")
     rules.set_defaults(run=_rules)
     for module in SUBCOMMAND_MODULES:
         import_module(module).register(sub)

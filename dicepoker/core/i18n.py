@@ -1,0 +1,251 @@
+"""The kit in the class's own language: gettext catalogs, the current language, numbers for the locale.
+
+English is the source language and the default, whatever the machine's locale says;
+``DICEPOKER_LANG`` in the environment or :func:`set_language` chooses another. The helpers
+look the language up each time they are called, so text made after a switch comes out in the new
+language (an open widget changes on its next refresh). Every helper also takes ``lang=`` to ask for
+one language without switching.
+
+>>> set_language("ro"); pgettext("box", "Two Pairs"), ngettext("{n} point", "{n} points", 21).format(n=21)
+('Două perechi', '21 de puncte')
+>>> format_number(0.25, lang="uk"), format_percent(0.385, lang="ro"), format_fraction(Fraction(1, 4))
+('0,25', '38,5\\xa0%', '1/4')
+>>> set_language("en"); display_name("box", "Two Pairs")
+'Two Pairs'
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import re
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+from dicepoker.core.errors import DicePokerError, UnknownNameError
+
+DOMAIN = "dicepoker"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+SOURCE_LANGUAGE = "en"
+ENVIRONMENT_VARIABLE = "DICEPOKER_LANG"
+# the kinds of names display_name translates: each is the pgettext context of its catalog entries
+NAME_KINDS = ("box", "bluff hand", "board label", "game title")
+# each language's name in itself, for links between the versions of a page
+LANGUAGE_NAMES = {"en": "English", "ro": "Română", "uk": "Українська", "th": "ไทย"}
+
+_chosen: str | None = None  # set by set_language; None: the environment variable, else English
+
+
+@cache
+def available_languages() -> tuple[str, ...]:
+    """The languages with a compiled catalog, the source language first.
+
+    >>> available_languages()
+    ('en', 'ro', 'th', 'uk')
+    """
+    found = sorted(p.parents[1].name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return (SOURCE_LANGUAGE, *[lang for lang in found if lang != SOURCE_LANGUAGE])
+
+
+def check_language(lang: object) -> str:
+    """``lang`` itself if the kit speaks it; otherwise :class:`UnknownNameError` listing the languages.
+
+    >>> check_language("fr")
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.UnknownNameError: no language 'fr'; the languages are: en, ro, th, uk
+    """
+    if not isinstance(lang, str) or lang not in available_languages():
+        raise UnknownNameError(f"no language {lang!r}; the languages are: {', '.join(available_languages())}")
+    return lang
+
+
+def set_language(lang: str) -> None:
+    """Make ``lang`` ("en", "ro", "uk" or "th") the language of everything shown from now on."""
+    global _chosen
+    _chosen = check_language(lang)
+
+
+def language() -> str:
+    """The current language: the one set last, else ``DICEPOKER_LANG``, else English (never the OS locale).
+
+    >>> set_language("th"); language()
+    'th'
+    >>> set_language("en")
+    """
+    if _chosen is not None:
+        return _chosen
+    from_environment = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
+    if from_environment:
+        try:
+            return check_language(from_environment)
+        except UnknownNameError as err:
+            raise UnknownNameError(f"{ENVIRONMENT_VARIABLE}: {err}") from None
+    return SOURCE_LANGUAGE
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (English: the source messages themselves)."""
+    check_language(lang)
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
+
+
+def _catalog(lang: str | None) -> gettext.NullTranslations:
+    return translations(language() if lang is None else check_language(lang))
+
+
+def _(message: str, lang: str | None = None) -> str:
+    """``message`` in the current language (or ``lang``).
+
+    >>> _("upper", lang="uk")
+    'верхня частина'
+    """
+    return _catalog(lang).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """The form of a message for the number ``n`` (Romanian and Ukrainian have three forms, Thai one).
+
+    >>> [ngettext("{n} point", "{n} points", n, lang="uk").format(n=n) for n in (1, 2, 5)]
+    ['1 очко', '2 очки', '5 очок']
+    """
+    return _catalog(lang).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str, lang: str | None = None) -> str:
+    """``message`` in the sense ``context`` gives it (a "box", a "bluff hand", a "board label", ...).
+
+    >>> pgettext("bluff hand", "Four of a Kind", lang="uk")
+    'Каре'
+    """
+    return _catalog(lang).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """:func:`ngettext` with a context."""
+    return _catalog(lang).npgettext(context, singular, plural, n)
+
+
+def display_name(kind: str, english_name: str, lang: str | None = None) -> str:
+    """What a player reads for a name the API spells in English: a box, a bluff hand, a board label.
+
+    The API keeps the English name (``score("Full House", ...)``); only the display changes.
+    An unknown kind, or a name the catalogs do not know, is refused.
+
+    >>> display_name("box", "Ones", lang="ro"), display_name("board label", "lucky 7", lang="uk")
+    ('Ași', 'щаслива сімка')
+    >>> display_name("box", "Sevens")
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.UnknownNameError: no box name 'Sevens' in the message catalogs
+    """
+    if kind not in NAME_KINDS:
+        raise UnknownNameError(f"no kind of name {kind!r}; the kinds are: {', '.join(NAME_KINDS)}")
+    if (kind, english_name) not in known_names():
+        raise UnknownNameError(f"no {kind} name {english_name!r} in the message catalogs")
+    return pgettext(kind, english_name, lang)
+
+
+@cache
+def known_names() -> frozenset[tuple[str, str]]:
+    """Every (kind, English name) pair the catalogs translate (read from the source catalog)."""
+    catalog = translations(SOURCE_LANGUAGE)
+    keys = getattr(catalog, "_catalog", {})
+    pairs = set()
+    for key in keys:
+        text = key[0] if isinstance(key, tuple) else key
+        context, separator, name = text.partition("\x04")
+        if separator and context in NAME_KINDS:
+            pairs.add((context, name))
+    return frozenset(pairs)
+
+
+# --- numbers for the locale (Babel) -------------------------------------------------------------
+def _locale(lang: str | None) -> str:
+    return language() if lang is None else check_language(lang)
+
+
+def format_number(x: float | int | Fraction, lang: str | None = None, digits: int = 4) -> str:
+    """A number as the locale writes it, with at most ``digits`` decimals (decimal comma in ro and uk).
+
+    >>> format_number(1234.5, lang="ro"), format_number(1234.5, lang="en"), format_number(2, lang="uk")
+    ('1.234,5', '1,234.5', '2')
+    """
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
+    return format_decimal(float(x), format=pattern, locale=_locale(lang))
+
+
+def format_percent(x: float | Fraction, lang: str | None = None, digits: int = 1) -> str:
+    """A proportion as a percentage in the locale's way, with at most ``digits`` decimals.
+
+    >>> format_percent(Fraction(25, 648), lang="en"), format_percent(0.5, lang="th")
+    ('3.9%', '50%')
+    """
+    from babel import Locale
+    from babel.numbers import format_percent as babel_percent
+
+    locale = _locale(lang)
+    pattern = Locale.parse(locale).percent_formats[None].pattern  # "#,##0 %" in ro: the locale's spacing
+    if digits > 0:
+        pattern = pattern.replace("0", "0." + "#" * digits, 1)
+    return babel_percent(float(x), format=pattern, locale=locale)
+
+
+def format_fraction(x: Fraction, lang: str | None = None, digits: int | None = None) -> str:
+    """An exact probability as a fraction, its parts written for the locale; ``digits`` adds its decimal.
+
+    >>> format_fraction(Fraction(25, 648), lang="ro", digits=4), format_fraction(Fraction(3))
+    ('25/648 ≈ 0,0386', '3')
+    """
+    x = Fraction(x)
+    whole = format_number(x.numerator, lang, digits=0)
+    text = whole if x.denominator == 1 else f"{whole}/{format_number(x.denominator, lang, digits=0)}"
+    if digits is not None and x.denominator != 1:
+        text += f" ≈ {format_number(x, lang, digits=digits)}"
+    return text
+
+
+def parse_number(text: str, lang: str | None = None) -> Fraction:
+    """A number typed as the locale writes it (``"0,25"`` in ro and uk), a fraction or a percentage, exactly.
+
+    >>> parse_number("0,25", lang="ro"), parse_number("1/4"), parse_number("25 %", lang="uk")
+    (Fraction(1, 4), Fraction(1, 4), Fraction(1, 4))
+    >>> parse_number("a quarter")
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: not a number: 'a quarter' (write e.g. 0.25, 1/4 or 25%)
+    >>> parse_number("чверть", lang="uk")
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: це не число: 'чверть' (напишіть, наприклад, 0,25, 1/4 або 25%)
+    """
+    from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
+
+    locale = _locale(lang)
+    hint = _("not a number: {text} (write e.g. {decimal}, 1/4 or {percent})", locale).format(
+        text=repr(text), decimal=format_number(0.25, locale), percent=format_percent(0.25, locale)
+    )
+    if not isinstance(text, str) or not text.strip():
+        raise DicePokerError(hint)
+    cleaned = text.strip().replace("\u00a0", " ").replace("\u202f", " ")
+    percent = cleaned.endswith("%")
+    cleaned = cleaned.rstrip("%").strip()
+    try:
+        if "/" in cleaned:
+            top, _slash, bottom = cleaned.partition("/")
+            value = Fraction(parse_number(top, locale)) / parse_number(bottom, locale)
+        else:
+            decimal, group = get_decimal_symbol(locale), get_group_symbol(locale)
+            grouped = re.fullmatch(r"[-+−]?\d{1,3}(\.\d{3})+", cleaned) and group == "."
+            if decimal == "," and "." in cleaned and "," not in cleaned and not grouped:
+                cleaned = cleaned.replace(".", ",")  # a point typed where the locale writes a comma
+            if decimal == "," and group in ("\u00a0", "\u202f"):
+                cleaned = cleaned.replace(" ", group)
+            value = Fraction(parse_decimal(cleaned, locale=locale, strict=True))
+    except (NumberFormatError, ValueError, ZeroDivisionError):
+        raise DicePokerError(hint) from None
+    return value / 100 if percent else value
