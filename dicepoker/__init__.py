@@ -59,6 +59,8 @@ _WHERE: dict[str, str] = {
     "simulate_within_three": "dicepoker.odds.simulation",
     # exercises
     "check": "dicepoker.lessons.exercises",
+    # the language of what a person reads
+    "set_language": "dicepoker.core.i18n",
 }
 
 __all__ = ["__version__", *_WHERE]
