@@ -3,9 +3,12 @@ and no answer (however odd) that crashes it, hangs it or escapes as anything but
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -46,8 +49,18 @@ def test_lucky_seven_needs_its_own_digits(wrong):
 
 @pytest.mark.parametrize(
     "written",
-    ["1/1296", "6/7776", " 1 / 1296 ", "0.00077", "0,00077", "0.0772%", "0,0772 %", "7.716e-4", "7.7E-4",
-     "0.000771605"],
+    [
+        "1/1296",
+        "6/7776",
+        " 1 / 1296 ",
+        "0.00077",
+        "0,00077",
+        "0.0772%",
+        "0,0772 %",
+        "7.716e-4",
+        "7.7E-4",
+        "0.000771605",
+    ],
 )
 def test_every_way_of_writing_the_poker_chance_is_right(written):
     assert check(written, POKER), written
@@ -55,8 +68,15 @@ def test_every_way_of_writing_the_poker_chance_is_right(written):
 
 @pytest.mark.parametrize(
     ("written", "value"),
-    [("25%", Fraction(1, 4)), ("0,25", Fraction(1, 4)), ("1.5e-3", Fraction(3, 2000)), ("-1/2", Fraction(-1, 2)),
-     ("3/4%", Fraction(3, 400)), ("\u22122", Fraction(-2)), ("1e30", None)],
+    [
+        ("25%", Fraction(1, 4)),
+        ("0,25", Fraction(1, 4)),
+        ("1.5e-3", Fraction(3, 2000)),
+        ("-1/2", Fraction(-1, 2)),
+        ("3/4%", Fraction(3, 400)),
+        ("\u22122", Fraction(-2)),
+        ("1e30", None),
+    ],
 )
 def test_read_answer_reads_exactly(written, value):
     if value is None:
@@ -74,7 +94,20 @@ def test_a_fraction_must_be_exact_but_a_rounded_decimal_may_be_short():
 
 
 def test_an_unreadable_answer_gets_a_format_example_never_a_traceback():
-    for nonsense in ("one sixth", "1//6", "", "1/0", "0x10", "1/6/2", None, [1, 2], {"a": 1}, object(), 1j, True):
+    for nonsense in (
+        "one sixth",
+        "1//6",
+        "",
+        "1/0",
+        "0x10",
+        "1/6/2",
+        None,
+        [1, 2],
+        {"a": 1},
+        object(),
+        1j,
+        True,
+    ):
         feedback = check(nonsense, Fraction(1, 3))
         assert not feedback
         assert str(feedback) == "Not yet: write it like 1/6 or 0.1667"
@@ -115,9 +148,24 @@ def test_a_two_part_question_checks_both_parts():
 
 
 @pytest.mark.parametrize(
-    "huge", ["1e999", "1e100000000", "-1e100000000", "1e-100000000", "9" * 5000, 10**400, -(10**400),
-             Decimal("1e100000000"), Decimal("NaN"), Decimal("-Infinity"), float("inf"), float("nan"), 1e308,
-             Fraction(1, 10**5000), 2**100000],
+    "huge",
+    [
+        "1e999",
+        "1e100000000",
+        "-1e100000000",
+        "1e-100000000",
+        "9" * 5000,
+        10**400,
+        -(10**400),
+        Decimal("1e100000000"),
+        Decimal("NaN"),
+        Decimal("-Infinity"),
+        float("inf"),
+        float("nan"),
+        1e308,
+        Fraction(1, 10**5000),
+        2**100000,
+    ],
     ids=shown,
 )
 def test_huge_and_infinite_answers_are_refused_quickly(huge):
@@ -129,7 +177,14 @@ def test_huge_and_infinite_answers_are_refused_quickly(huge):
 
 @pytest.mark.parametrize(
     "answer",
-    [np.float64(1 / 6), np.float32(1 / 6), np.array(1 / 6), Decimal("0.16667"), Fraction(1, 6), np.int64(1) / 6],
+    [
+        np.float64(1 / 6),
+        np.float32(1 / 6),
+        np.array(1 / 6),
+        Decimal("0.16667"),
+        Fraction(1, 6),
+        np.int64(1) / 6,
+    ],
 )
 def test_numpy_and_decimal_answers_are_read(answer):
     assert check(answer, Fraction(1, 6))
@@ -185,3 +240,39 @@ def test_fuzz_the_exact_answer_and_its_decimals_are_right(expected):
     assert check(f"{float(expected) * 100:.6g}%", expected)
     assert check(f"{float(expected):.6g}".replace(".", ","), expected)
     assert not check(f"{float(expected) * 1.02:.6g}", expected)
+
+
+NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+NUMBER_EXAMPLE = re.compile(r"[\"'`]\s*[0-9]*[.,/]?[0-9]+\s*(/\s*[0-9]+)?%?\s*[\"'`]")
+
+
+def exercise_cells(notebook: Path) -> list[tuple[str, str]]:
+    """The (cell type, source) of every cell from a notebook's "Exercises" heading on."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    start = next(i for i, cell in enumerate(cells) if "Exercises" in "".join(cell["source"]))
+    return [(cell["cell_type"], "".join(cell["source"])) for cell in cells[start:]]
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
+def test_no_exercise_shows_a_number_as_a_format_example(notebook):
+    """The checker shows an example that is never the answer; the notebook shows none (03 showed "1/6",
+    its own answer, 06 "2/27" and 07 "25/648")."""
+    for kind, source in exercise_cells(notebook):
+        text = (
+            source
+            if kind == "markdown"
+            else "\n".join(line.partition("#")[2] for line in source.splitlines())
+        )
+        examples = [
+            match.group() for match in NUMBER_EXAMPLE.finditer(text) if match.group().strip("\"'` ") != "0"
+        ]
+        assert not examples, f"{notebook.name} shows {examples} as an example answer"
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
+def test_a_question_asked_twice_is_checked_twice(notebook):
+    """An exercise asking two things ("... Small Straight? And in Large Straight?") checks both."""
+    cells = exercise_cells(notebook)
+    for (kind, source), (_, code) in zip(cells, cells[1:], strict=False):
+        if kind == "markdown" and source.lstrip().startswith("**") and source.count("?") >= 2:
+            assert 'answer = ("0", "0")' in code, f"{notebook.name}: {source[:60]!r} checks one answer"

@@ -255,14 +255,18 @@ def _common_mistake(reading: Reading, expected: Reading) -> str:
     return ""
 
 
-def _check_one(answer: object, expected: object, hint: str, mistakes: Mistakes, tolerance: Fraction) -> Feedback:
+def _check_one(
+    answer: object, expected: object, hint: str, mistakes: Mistakes, tolerance: Fraction
+) -> Feedback:
     want = read_expected(expected)
     try:
         got = read_answer(answer)
     except UnreadableAnswerError:
         return Feedback(False, shown(answer), "", f"write it like {format_example(want.value)}")
     if isinstance(answer, str) and answer.strip() == "0" and want.value != 0:
-        return Feedback(False, shown(answer), "", f'replace "0" by your answer, like {format_example(want.value)}')
+        return Feedback(
+            False, shown(answer), "", f'replace "0" by your answer, like {format_example(want.value)}'
+        )
     if is_close(got, want, tolerance):
         return Feedback(True, shown(answer))
     pairs = mistakes.items() if isinstance(mistakes, Mapping) else mistakes
@@ -304,8 +308,10 @@ def check(
     """
     margin = read_answer(tolerance).value
     if not isinstance(expected, tuple | list):
-        if not isinstance(hint, str) or isinstance(mistakes, Sequence) and any(
-            isinstance(item, Mapping) for item in mistakes
+        if (
+            not isinstance(hint, str)
+            or isinstance(mistakes, Sequence)
+            and any(isinstance(item, Mapping) for item in mistakes)
         ):
             raise DicePokerError("a one-part question takes one hint and one mapping of mistakes")
         return _check_one(answer, expected, hint, mistakes, margin)
@@ -315,8 +321,12 @@ def check(
     if len(hints) != parts or len(part_mistakes) != parts:
         raise DicePokerError(f"a {parts}-part question needs {parts} hints and {parts} mappings of mistakes")
     if not isinstance(answer, tuple | list) or len(answer) != parts:
-        return Feedback(False, shown(answer), "", f"give {parts} answers in parentheses, one for each question")
-    for number, (got, want, part_hint, wrong) in enumerate(zip(answer, expected, hints, part_mistakes), 1):
+        return Feedback(
+            False, shown(answer), "", f"give {parts} answers in parentheses, one for each question"
+        )
+    for number, (got, want, part_hint, wrong) in enumerate(
+        zip(answer, expected, hints, part_mistakes, strict=True), 1
+    ):
         verdict = _check_one(got, want, part_hint, wrong, margin)
         if not verdict.correct:
             where = f"part {number} of {parts}"
