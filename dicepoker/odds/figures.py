@@ -13,7 +13,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from dicepoker.odds.one_roll import CombinationLike, find_combination, one_roll_probability, sum_distribution
-from dicepoker.odds.simulation import roll_dice, running_estimate
+from dicepoker.odds.simulation import repeated_one_roll_intervals, roll_dice, running_estimate
 from dicepoker.odds.tables import doubling_boxes, game_odds
 from dicepoker.odds.turn import (
     expected_score,
@@ -129,6 +129,53 @@ def convergence_figure(
         xaxis={"title": "turns simulated" if within_three else "rolls simulated", "type": "log"},
         yaxis={"title": "estimated chance", "tickformat": ".1%"},
         template="plotly_white",
+    )
+    return fig
+
+
+def intervals_figure(
+    combination: CombinationLike,
+    game: str = "classic",
+    n: int = 2_000,
+    repeats: int = 100,
+    rng: np.random.Generator | int | None = None,
+) -> go.Figure:
+    """``repeats`` simulations of ``n`` rolls, each a 95% interval; those that miss the exact chance in red.
+
+    >>> fig = intervals_figure("Full House", n=500, repeats=20, rng=0)
+    >>> sum(len(trace.x) // 3 for trace in fig.data if trace.mode == "lines" and trace.name != "exact 25/648")
+    20
+    """
+    name = find_combination(combination, game).name
+    exact = one_roll_probability(combination, game)
+    intervals = repeated_one_roll_intervals(combination, game, n, repeats, rng)
+    fig = go.Figure()
+    for label, colour, chosen in (
+        ("holds the exact value", THREE_ROLLS_COLOUR, [e.contains(exact) for e in intervals]),
+        ("misses it", "#c0392b", [not e.contains(exact) for e in intervals]),
+    ):
+        rows = [i + 1 for i, keep in enumerate(chosen) if keep]
+        shown = [e for e, keep in zip(intervals, chosen, strict=True) if keep]
+        x = [v for e in shown for v in (e.low, e.high, None)]
+        y = [v for row in rows for v in (row, row, None)]
+        fig.add_scatter(
+            x=x, y=y, mode="lines", line={"color": colour, "width": 3}, name=f"{len(rows)} {label}"
+        )
+    fig.add_scatter(
+        x=[float(exact)] * 2,
+        y=[0, repeats + 1],
+        mode="lines",
+        name=f"exact {exact}",
+        line={"color": "#b35900", "dash": "dash"},
+    )
+    missed = sum(not e.contains(exact) for e in intervals)
+    fig.update_layout(
+        title=f"{repeats} simulations of {n:,} rolls ({name}): {missed} of the 95% intervals miss",
+        xaxis={"title": "95% interval for the chance", "tickformat": ".1%"},
+        yaxis={"title": "simulation", "range": [0, repeats + 1]},
+        legend={"orientation": "h", "y": -0.2},
+        template="plotly_white",
+        height=520,
     )
     return fig
 

@@ -17,7 +17,7 @@ Fraction(22, 47)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
@@ -341,3 +341,31 @@ def bayes_table(
     ]
     columns = ["cup", "prior", "P(announce | cup)", "joint", "posterior"]
     return pd.DataFrame(rows, columns=columns).set_index("cup")
+
+
+def prior_and_posterior(
+    announcement: Hand | str,
+    situations: Mapping[str, tuple[Sequence[int], Start]],
+    *,
+    bluff_rate: Fraction | float = Fraction(1, 2),
+) -> pd.DataFrame:
+    """The prior and the posterior of an announcement in several situations, one row each, labelled.
+
+    ``situations`` maps a label to ``(throws, start)``. The **prior** is the chance the cup holds
+    the announcement (:func:`probability_holds`); the **posterior** the chance it is true once it
+    has been announced (:func:`probability_true`, Bayes' rule).
+
+    >>> prior_and_posterior("four 6s", {"Bo threw 1 die": ((1,), "66612")}).iloc[0].tolist()
+    [Fraction(1, 6), Fraction(2, 7)]
+    """
+    rows = {
+        label: (
+            probability_holds(announcement, throws, start),
+            probability_true(announcement, throws, start, bluff_rate=bluff_rate),
+        )
+        for label, (throws, start) in situations.items()
+    }
+    columns = ["prior: P(the cup holds it)", "posterior: P(true | announced)"]
+    frame = pd.DataFrame.from_dict(rows, orient="index", columns=columns)
+    frame.index.name = f"who judges {str(announcement)!r}"
+    return frame
