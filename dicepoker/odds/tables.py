@@ -104,14 +104,14 @@ def game_odds_table(
 ) -> pd.DataFrame:
     """A table of every combination of a game: exact one-roll and within-three odds, and simulated ones.
 
-    Columns: ``combination``, ``one_roll_exact`` (a Fraction), ``one_roll``, ``within_three_exact``,
-    ``within_three``, and with ``simulate``: ``simulated`` ± ``ci_95`` (one roll, ``n`` rolls) and
-    ``simulated_within_three`` ± ``ci_95_within_three`` (``n`` turns per combination). ``two_part``
-    adds ``doubles``. ``frame.attrs["note"]`` says what ``one_roll`` means.
+    One row per combination (the index); columns ``one_roll_exact`` (a Fraction), ``one_roll``,
+    ``within_three_exact``, ``within_three``, and with ``simulate``: ``simulated`` ± ``ci_95``
+    (one roll, ``n`` rolls) and ``simulated_within_three`` ± ``ci_95_within_three`` (``n`` turns per
+    combination). ``two_part`` adds ``doubles``. ``frame.attrs["note"]`` says what ``one_roll`` means.
 
     >>> table = game_odds_table("classic", n=20_000, rng=1)
-    >>> table.loc[table["combination"] == "Poker", "one_roll_exact"].item()
-    Fraction(1, 1296)
+    >>> table.loc["Poker", "one_roll_exact"], table.index.name
+    (Fraction(1, 1296), 'combination')
     >>> bool((abs(table["simulated"] - table["one_roll"]) <= 2.5 * table["ci_95"] + 1e-9).all())
     True
     """
@@ -140,6 +140,7 @@ def game_odds_table(
         frame["ci_95_within_three"] = [three[o.name].half_width for o in odds]
     if doubles is not None:
         frame["doubles"] = [doubles[o.name] for o in odds]
+    frame = frame.set_index("combination")
     frame.attrs["note"] = one_roll_meaning(game)
     return frame
 
