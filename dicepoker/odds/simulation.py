@@ -14,14 +14,16 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.stats import Estimate, mean_interval, wilson_interval
+from dicepoker.core.stats import Z95, Estimate, mean_interval, wilson_interval
 from dicepoker.odds.one_roll import (
     POWERS_OF_SIX,
     CombinationLike,
