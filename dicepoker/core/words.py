@@ -25,21 +25,31 @@ def is_you(name: str) -> bool:
     return name.strip().lower() == "you"
 
 
+def verb_form(who: str, verb: str) -> str:
+    """A verb (given for "Ann": "rolls") in the form that goes with ``who``.
+
+    >>> verb_form("Ann", "loses"), verb_form("You", "loses"), verb_form("You", "was")
+    ('loses', 'lose', 'were')
+    >>> verb_form("You", "passes")
+    'pass'
+    """
+    if not is_you(who):
+        return verb
+    irregular = {"is": "are", "has": "have", "was": "were"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith(("sses", "shes", "ches", "xes")):
+        return verb[:-2]
+    return verb.removesuffix("s")
+
+
 def does(who: str, verb: str) -> str:
     """A player and a verb, in the second person for a player called "You".
 
     >>> does("Ann", "rolls"), does("You", "rolls"), does("you", "is"), does("You", "passes")
     ('Ann rolls', 'You roll', 'you are', 'You pass')
     """
-    if not is_you(who):
-        return f"{who} {verb}"
-    if verb == "is":
-        return f"{who} are"
-    if verb == "has":
-        return f"{who} have"
-    if verb.endswith(("sses", "shes", "ches", "xes")):
-        return f"{who} {verb[:-2]}"
-    return f"{who} {verb.removesuffix('s')}"
+    return f"{who} {verb_form(who, verb)}"
 
 
 def possessive(name: str, *, start: bool = False) -> str:

@@ -413,5 +413,6 @@ class GameWidget:
 
     def close(self) -> None:
         """Close every widget of the UI (the game object stays usable)."""
+        self._generation += 1  # a computer step scheduled before closing does nothing
         for widget in descendants(self.root) + self._detached_widgets():
             widget.close()
