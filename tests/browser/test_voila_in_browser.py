@@ -55,8 +55,30 @@ def test_app_shows_only_the_game_in_voila(game: str, voila, voila_page, screensh
         page_text = voila_page.locator("body").inner_text()
         assert "How to play" in page_text and "Not yet" not in page_text
         app = game_app(voila_page, game)
-        assert app.count() == 1, f"apps/{app_file.name} shows no widget with classes dp-app dp-{game}"
+        app.wait_for(state="attached", timeout=30_000)
+        assert voila_page.locator(".dp-app").count() == 1, f"apps/{app_file.name} shows one game, and only one"
         with RECORD.timed(f"Voila app: one turn of {game} by clicking"):
             PLAYERS[game](app)
     finally:
         RECORD.screenshot(voila_page, f"voila-app-{game}", full_page=True)
+
+
+@pytest.mark.parametrize("game", APP_GAMES)
+def test_app_plays_one_turn_by_keyboard_alone(game: str, voila, voila_page, screenshot_dir):
+    """Tab to each control (its focus must show) and press Enter: one turn of each game, no mouse."""
+    try:
+        check = open_voila_app(voila_page, f"{voila.url}/voila/render/apps/{game}.ipynb")
+        failures = rendering_failures(check)
+        if failures:
+            pytest.fail(f"apps/{game}.ipynb under Voila:\n  " + "\n  ".join(failures), pytrace=False)
+        app = game_app(voila_page, game)
+        with RECORD.timed(f"Voila app: one turn of {game} by keyboard"):
+            PLAYERS[game](app, keyboard=True)
+        for die in range(5):  # every die button has an accessible name
+            label = app.locator(f".dp-die-{die}").first.get_attribute("title") or ""
+            assert label.startswith(f"die {die + 1}: "), label
+        names = app.locator(".dp-name")
+        for i in range(names.count()):  # full names in the scorecard header, nothing cut off
+            assert names.nth(i).evaluate("e => e.scrollWidth <= e.clientWidth + 1"), names.nth(i).inner_text()
+    finally:
+        RECORD.screenshot(voila_page, f"voila-app-keyboard-{game}", full_page=True)

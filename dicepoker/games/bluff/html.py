@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.pictures import dice_html
-from dicepoker.core.words import possessive, verb_form
+from dicepoker.core.words import does, possessive, verb_form
 
 
 def lives_html(names: Sequence[str], lives: Sequence[int], current: int | None, total: int) -> str:
@@ -43,14 +44,15 @@ def lives_html(names: Sequence[str], lives: Sequence[int], current: int | None, 
 
 
 def _turn_line(turn: Any, names: Sequence[str]) -> str:
-    who = html.escape(names[turn.player])
-    start = "accepts and " if turn.accepted else "opens: "
+    name = names[turn.player]
+    who, says = html.escape(name), partial(verb_form, name)
+    start = f"{says('accepts')} and " if turn.accepted else f"{says('opens')}: "
     if turn.throws:
         throws = ", ".join(f"{k}" for k in turn.throws)
-        rolled = f"throws {throws} {'die' if turn.throws == (1,) else 'dice'}"
+        rolled = f"{says('throws')} {throws} {'die' if turn.throws == (1,) else 'dice'}"
     else:
-        rolled = "throws no dice" if turn.accepted else "has not rolled yet"
-    said = f" — announces <b>{html.escape(str(turn.announcement))}</b>" if turn.announcement else ""
+        rolled = f"{says('throws')} no dice" if turn.accepted else f"{says('has')} not rolled yet"
+    said = f" — {says('announces')} <b>{html.escape(str(turn.announcement))}</b>" if turn.announcement else ""
     return f"<li>{who} {start}{rolled}{said}</li>"
 
 
@@ -106,7 +108,7 @@ def reveal_html(
         f"<b>{html.escape(str(result.announcement))}</b>. The cup is lifted:</div>{dice}"
         f"<div>They read <b>{html.escape(str(result.best))}</b>. {verdict}</div>"
         + (
-            f'<div style="color:#6b7280">({html.escape(opener)} opens the next round.)</div>'
+            f'<div style="color:#6b7280">({html.escape(does(opener, "opens"))} the next round.)</div>'
             if opener
             else ""
         )
