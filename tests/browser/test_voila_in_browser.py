@@ -56,7 +56,7 @@ def test_app_shows_only_the_game_in_voila(game: str, voila, voila_page, screensh
         assert "How to play" in page_text and "Not yet" not in page_text
         app = game_app(voila_page, game)
         app.wait_for(state="attached", timeout=30_000)
-        assert voila_page.locator(".dp-app").count() == 1, f"apps/{app_file.name} shows one game, and only one"
+        assert voila_page.locator(".dp-app").count() == 1, f"apps/{app_file.name} shows one game only"
         with RECORD.timed(f"Voila app: one turn of {game} by clicking"):
             PLAYERS[game](app)
     finally:
