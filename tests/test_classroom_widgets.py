@@ -106,7 +106,8 @@ def test_your_turn_and_full_names_in_the_scorecard():
     assert ui.last_message.startswith("You roll ")
     css = scorecard_css()
     name_rule = re.search(r"\.dp-name \{\{?([^}]*)\}", css).group(1)
-    assert "ellipsis" not in name_rule and "nowrap" not in name_rule
+    assert "ellipsis" not in name_rule and "hidden" not in name_rule
+    assert "max-content" in ui.scorecard.layout.grid_template_columns
     header = " ".join(w.value for w in ui.scorecard.children if isinstance(w, widgets.HTML))
     assert "Computer 1" in header and "Computer 2" in header
     ui.close()

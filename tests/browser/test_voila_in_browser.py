@@ -79,6 +79,10 @@ def test_app_plays_one_turn_by_keyboard_alone(game: str, voila, voila_page, scre
             assert label.startswith(f"die {die + 1}: "), label
         names = app.locator(".dp-name")
         for i in range(names.count()):  # full names in the scorecard header, nothing cut off
-            assert names.nth(i).evaluate("e => e.scrollWidth <= e.clientWidth + 1"), names.nth(i).inner_text()
+            one_line = (
+                "e => e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().height < 2 * "
+                + ("parseFloat(getComputedStyle(e).fontSize)")
+            )
+            assert names.nth(i).evaluate(one_line), f"name cut or broken: {names.nth(i).inner_text()!r}"
     finally:
         RECORD.screenshot(voila_page, f"voila-app-keyboard-{game}", full_page=True)

@@ -162,7 +162,7 @@ def style_sheet() -> str:
 .dp-app .dp-head {{ text-align: right; padding: 0 10px; font-weight: 700; line-height: 1.2; }}
 .dp-app .dp-head.dp-label {{ text-align: left; }}
 .dp-app .dp-help {{ color: #4b5563; font-size: 0.95em; line-height: 1.3; }}
-.dp-app .dp-name {{ white-space: normal; overflow-wrap: anywhere; }}
+.dp-app .dp-name {{ white-space: nowrap; }}
 {message_css(".dp-app")}
 .dp-app .dp-msg {{ line-height: 1.4; }}
 .dp-app .dp-log-lines {{ margin: 4px 0 0 0; padding-left: 18px; color: #6b7280; font-size: 0.9em;
@@ -629,7 +629,8 @@ class PlayUI(GameWidget):
                     children.append(self._show_box_button(row.box, cell))  # type: ignore[arg-type]
                 else:
                     children.append(self._value_cell(row.label, row.kind, i, cell, i == current))
-        self.scorecard.layout.grid_template_columns = f"190px repeat({players}, 86px)"
+        # a player's column grows to show the whole name (no "Computer" for "Computer 2")
+        self.scorecard.layout.grid_template_columns = f"190px repeat({players}, minmax(86px, max-content))"
         self.scorecard.children = children
         for name, button in self.box_buttons.items():
             if (
