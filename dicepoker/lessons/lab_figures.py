@@ -16,6 +16,8 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
+from dicepoker.core.words import plural
+
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#6b7280", "#b7791f", "#db2777", "#0e7490")
 
 
@@ -123,7 +125,7 @@ def hint_values(hint, *, limit: int = 12) -> go.Figure:
     fig = go.Figure(go.Bar(x=values, y=labels, orientation="h", marker_color=colours))
     low = min(values)
     fig.update_layout(
-        title=f"Dice {hint.dice}, {hint.rolls_left} roll(s) left: expected final score of each choice",
+        title=f"Dice {hint.dice}, {plural(hint.rolls_left, 'roll')} left: the expected final score of each",
         xaxis={"title": "expected final score", "range": [low - 0.05 * abs(low) - 1, max(values) + 1]},
         height=max(300, 28 * len(choices) + 120),
     )

@@ -28,6 +28,7 @@ from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.core.words import plural
 from dicepoker.games.board.html import board_html
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label
 from dicepoker.games.board.rules import BoardRules, Cell, check_cell
@@ -462,7 +463,7 @@ class BoardGame(SavesAsJson):
         takeable = self.takeable_cells()
         if takeable:
             raise IllegalActionError(
-                f"the dice {dice} can take {len(takeable)} cell(s), e.g. {takeable[0]}: "
+                f"the dice {dice} can take {plural(len(takeable), 'cell')}, e.g. {takeable[0]}: "
                 "a turn passes only when no cell can be taken"
             )
         self._history.append(Move(self.turn, self.current_player, PassTurn(), dice))

@@ -119,7 +119,7 @@ def cells_against_chance_figure(rules: BoardRules = BOARD) -> go.Figure:
                 "color": colour,
                 "line": {"width": 1, "color": "#374151"},
             },
-            hovertemplate=f"{words}: %{{y}} cell(s) per label, chance %{{x:.1%}} per turn<extra></extra>",
+            hovertemplate=f"{words}: %{{y}} cells per label, chance %{{x:.1%}} per turn<extra></extra>",
         )
     fig.update_layout(
         title="Cells per label against the chance of taking one label in a turn",
