@@ -240,7 +240,8 @@ class BluffUI(GameWidget):
             options=[(SEAT_WORDS[k], k) for k in kinds],
             value=kinds[0] if i == 0 else "reasoning" if i == 1 else "empty",
             description=f"Seat {i + 1}",
-            layout=widgets.Layout(width="230px"),
+            layout=widgets.Layout(width="236px"),
+            style={"description_width": "46px"},  # room for "Computer (reasoning)" in full
         )
         chooser.add_class(f"dp-seat-{i}")
         return chooser
