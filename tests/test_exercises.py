@@ -171,6 +171,7 @@ def test_a_two_part_question_checks_both_parts():
 def test_huge_and_infinite_answers_are_refused_quickly(huge):
     feedback = check(huge, 3)
     assert isinstance(feedback, Feedback) and not feedback
+    assert str(feedback).startswith("Not yet: ") and str(feedback).endswith("write it like 1/6 or 0.1667")
     assert len(feedback.answer) <= MAX_ANSWER_LENGTH
     assert not check(huge, Fraction(1, 6))
 

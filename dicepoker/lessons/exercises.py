@@ -46,6 +46,13 @@ MAX_BITS = 4096
 RELATIVE_TOLERANCE = Fraction(1, 200)
 """How far (relative to the answer) a decimal may be and still be right: half a percent."""
 
+SIZE_REASONS = (
+    "is far too large for a chance or a score",
+    "has far too many digits for a chance or a score",
+    f"has an exponent beyond {MAX_EXPONENT}",
+)
+"""The refusals that are about an answer's size (said to the student, unlike a typo)."""
+
 FORMAT_EXAMPLES = (("1/6", "0.1667"), ("2/9", "0.2222"), ("3/8", "0.375"))
 """Format examples the checker shows; it never shows one that is the answer."""
 
@@ -81,7 +88,7 @@ class Reading:
 
 def _within_bounds(value: Fraction, answer: object) -> Fraction:
     if abs(value) > MAX_MAGNITUDE:
-        raise UnreadableAnswerError(f"answer {shown(answer)} is far too large to be a chance or a score")
+        raise UnreadableAnswerError(f"answer {shown(answer)} is far too large for a chance or a score")
     return value
 
 
@@ -137,12 +144,12 @@ def read_answer(answer: object) -> Reading:
     if isinstance(answer, numbers.Integral):
         number = int(answer)
         if number.bit_length() > MAX_BITS:
-            raise UnreadableAnswerError("the answer is far too large to be a chance or a score")
+            raise UnreadableAnswerError("the answer is far too large for a chance or a score")
         return Reading(_within_bounds(Fraction(number), answer), exact=True)
     if isinstance(answer, numbers.Rational):
         top, bottom = int(answer.numerator), int(answer.denominator)
         if max(top.bit_length(), bottom.bit_length()) > MAX_BITS or bottom == 0:
-            raise UnreadableAnswerError("the answer has far too many digits to be a chance or a score")
+            raise UnreadableAnswerError("the answer has far too many digits for a chance or a score")
         return Reading(_within_bounds(Fraction(top, bottom), answer), exact=True)
     try:
         number = float(answer)  # floats, numpy scalars and 0-d arrays
@@ -261,8 +268,10 @@ def _check_one(
     want = read_expected(expected)
     try:
         got = read_answer(answer)
-    except UnreadableAnswerError:
-        return Feedback(False, shown(answer), "", f"write it like {format_example(want.value)}")
+    except UnreadableAnswerError as err:
+        size = next((why for why in SIZE_REASONS if why in str(err)), "")
+        problem = f"write it like {format_example(want.value)}"
+        return Feedback(False, shown(answer), "", f"that number {size}; {problem}" if size else problem)
     if isinstance(answer, str) and answer.strip() == "0" and want.value != 0:
         return Feedback(
             False, shown(answer), "", f'replace "0" by your answer, like {format_example(want.value)}'
