@@ -112,7 +112,8 @@ def test_a_whole_game_of_two_computers_by_step_clicks():
         ui.step_button.click()
         messages.append(ui.last_message)
     assert ui.game.is_over
-    assert ui.last_message.endswith("wins!") or "draw" in ui.last_message
+    assert "wins!" in ui.last_message or "draw" in ui.last_message
+    assert ui.last_message.endswith("Press New game to play again.")
     assert all(a != b for a, b in zip(messages, messages[1:], strict=False))  # every step says something new
     ui.step_button.click()
     assert ui.last_message.startswith("Refused: the game is over")
@@ -138,7 +139,8 @@ def test_a_whole_game_of_a_human_against_the_computer_by_clicks():
             ui.pass_button.click()
         assert not ui.last_message.startswith("Refused"), ui.last_message
     assert ui.game.is_over
-    assert ui.last_message.endswith("wins!") or "draw" in ui.last_message
+    assert "wins!" in ui.last_message or "draw" in ui.last_message
+    assert ui.last_message.endswith("Press New game to play again.")
     winner = ui.game.winner
     if winner is not None:
         series_cells = {c for s in ui.game.series(winner) for c in s.cells if c != BOARD.centre}

@@ -86,7 +86,10 @@ def test_figures_are_plotly_figures():
     assert isinstance(fig, go.Figure) and [t.name for t in fig.data] == ["heuristic", "random"]
     assert len(fig.layout.shapes) == 1  # the dashed line of the exact expectation
     heat = head_to_head(result)
-    assert heat.data[0].z.shape == (2, 2)
+    z = [list(row) for row in heat.data[0].z]
+    assert len(z) == 2 and all(len(row) == 2 for row in z)
+    assert z[0][0] is None and z[1][1] is None, "a strategy against itself is no head-to-head"
+    assert z[0][1] == result.head_to_head.loc["heuristic", "random"]
     assert isinstance(result.figure(), go.Figure)
 
 

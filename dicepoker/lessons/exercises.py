@@ -1,7 +1,9 @@
 """Checking a student's answer to an exercise: right, or not yet (with a hint).
 
-A notebook ends with exercises; the student types an answer (a fraction like ``"1/6"``, a
-``Fraction`` or a float) and the package, not the notebook, knows the right one.
+A notebook ends with exercises; the student types an answer and the package, not the notebook,
+knows the right one. An answer may be a fraction (``"1/6"``), a decimal with a point or a comma
+(``"0.1667"``, ``"0,1667"``), a percentage (``"16.67%"``), scientific notation (``"1.667e-1"``)
+or a number object (``int``, ``float``, ``Fraction``, ``Decimal``, numpy scalars).
 
 >>> from fractions import Fraction
 >>> check("6/7776", Fraction(1, 1296)).correct
@@ -9,52 +11,231 @@ True
 >>> feedback = check(0.5, Fraction(1, 3), hint="count the favourable outcomes")
 >>> feedback.correct, str(feedback)
 (False, 'Not yet. Hint: count the favourable outcomes')
+>>> str(check("one sixth", Fraction(1, 6)))
+'Not yet: write it like 2/9 or 0.2222'
+
+A decimal is right when it is within half a percent of the answer, or when it is the answer
+rounded to the digits written and shows at least two significant digits; a fraction must be exact.
+The work done on any answer is bounded: text longer than :data:`MAX_ANSWER_LENGTH` characters,
+exponents beyond :data:`MAX_EXPONENT` and numbers above :data:`MAX_MAGNITUDE` are refused politely.
 """
 
 from __future__ import annotations
 
 import html
+import math
+import numbers
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from dicepoker.core.errors import DicePokerError
 
-Number = Fraction | float | int | str
+Number = Fraction | Decimal | float | int | str
+
+MAX_ANSWER_LENGTH = 60
+"""Longest answer text read; a chance or a score is never longer."""
+MAX_EXPONENT = 30
+"""Largest power of ten read from scientific notation (``1e30``; ``1e999`` is refused)."""
+MAX_MAGNITUDE = 10**15
+"""Largest size of a number compared; no exercise's answer comes near it."""
+MAX_BITS = 4096
+"""Largest numerator or denominator (in bits) of a ``Fraction`` answer that is compared."""
+RELATIVE_TOLERANCE = Fraction(1, 200)
+"""How far (relative to the answer) a decimal may be and still be right: half a percent."""
+
+SIZE_REASONS = (
+    "is far too large for a chance or a score",
+    "has far too many digits for a chance or a score",
+    f"has an exponent beyond {MAX_EXPONENT}",
+)
+"""The refusals that are about an answer's size (said to the student, unlike a typo)."""
+
+FORMAT_EXAMPLES = (("1/6", "0.1667"), ("2/9", "0.2222"), ("3/8", "0.375"))
+"""Format examples the checker shows; it never shows one that is the answer."""
+
+_DECIMAL = r"(?P<{0}int>[0-9]*)(?:[.,](?P<{0}frac>[0-9]*))?"
+_NUMBER_TEXT = re.compile(
+    r"(?P<sign>[+-]?)" + _DECIMAL.format("") + r"(?:[eE](?P<exp>[+-]?[0-9]+))?(?P<percent>%?)", re.ASCII
+)
+_FRACTION_TEXT = re.compile(
+    r"(?P<sign>[+-]?)" + _DECIMAL.format("n") + "/" + _DECIMAL.format("d") + r"(?P<percent>%?)", re.ASCII
+)
 
 
-def as_number(answer: Number) -> Fraction | float:
-    """A student's answer as a number: ``"1/6"`` and ``"0.25"`` are read exactly, floats as floats.
+class UnreadableAnswerError(DicePokerError):
+    """An answer that is not a number the checker can read (or too large to be one)."""
 
-    >>> as_number("2/12"), as_number(" 0.5 ")
-    (Fraction(1, 6), Fraction(1, 2))
+
+@dataclass(frozen=True)
+class Reading:
+    """An answer read exactly: its value, whether it was written as a fraction, its precision.
+
+    ``decimals`` is the number of decimal places the text gave (``None`` for a fraction or a number
+    object), ``significant`` its count of significant digits.
+
+    >>> read_answer("0,25")
+    Reading(value=Fraction(1, 4), exact=False, decimals=2, significant=2)
     """
-    if isinstance(answer, bool):
-        raise DicePokerError(f"answer {answer!r} is not a number")
-    if isinstance(answer, Fraction | int):
-        return Fraction(answer)
-    if isinstance(answer, float):
-        return answer
+
+    value: Fraction
+    exact: bool
+    decimals: int | None = None
+    significant: int | None = None
+
+
+def _within_bounds(value: Fraction, answer: object) -> Fraction:
+    if abs(value) > MAX_MAGNITUDE:
+        raise UnreadableAnswerError(f"answer {shown(answer)} is far too large for a chance or a score")
+    return value
+
+
+def _read_decimal(sign: str, whole: str, frac: str | None, exponent: int, answer: object) -> Reading:
+    digits = (whole + (frac or "")).lstrip("0")
+    decimals = len(frac or "") - exponent
+    value = Fraction(int(whole + (frac or "") or "0"))
+    value *= Fraction(10) ** -decimals
+    value = -value if sign == "-" else value
+    return Reading(_within_bounds(value, answer), exact=False, decimals=decimals, significant=len(digits))
+
+
+def _read_text(answer: str) -> Reading:
+    text = answer.strip().replace(" ", "").replace("\u2212", "-").replace("_", "")
+    if not text:
+        raise UnreadableAnswerError("the answer is empty")
+    if len(text) > MAX_ANSWER_LENGTH:
+        raise UnreadableAnswerError(f"answer {shown(answer)} is longer than {MAX_ANSWER_LENGTH} characters")
+    scale = Fraction(1, 100)
+    if match := _FRACTION_TEXT.fullmatch(text):
+        parts = match.groupdict()
+        if not (parts["nint"] or parts["nfrac"]) or not (parts["dint"] or parts["dfrac"]):
+            raise UnreadableAnswerError(f"answer {shown(answer)} is not a number")
+        top = _read_decimal("", parts["nint"], parts["nfrac"], 0, answer).value
+        bottom = _read_decimal("", parts["dint"], parts["dfrac"], 0, answer).value
+        if bottom == 0:
+            raise UnreadableAnswerError(f"answer {shown(answer)} divides by 0")
+        value = (-1 if parts["sign"] == "-" else 1) * top / bottom * (scale if parts["percent"] else 1)
+        return Reading(_within_bounds(value, answer), exact=True)
+    match = _NUMBER_TEXT.fullmatch(text)
+    if not match or not (match["int"] or match["frac"]):
+        raise UnreadableAnswerError(f"answer {shown(answer)} is not a number")
+    exponent = int(match["exp"] or "0") - (2 if match["percent"] else 0)
+    if abs(exponent) > MAX_EXPONENT:
+        raise UnreadableAnswerError(f"answer {shown(answer)} has an exponent beyond {MAX_EXPONENT}")
+    return _read_decimal(match["sign"], match["int"], match["frac"], exponent, answer)
+
+
+def read_answer(answer: object) -> Reading:
+    """Read an answer exactly, or raise :class:`UnreadableAnswerError` (a ``DicePokerError``).
+
+    >>> read_answer("2/12").value, read_answer("0.08%").value, read_answer(" 1.5e-3 ").value
+    (Fraction(1, 6), Fraction(1, 1250), Fraction(3, 2000))
+    """
+    if isinstance(answer, bool) or answer is None:
+        raise UnreadableAnswerError(f"answer {shown(answer)} is not a number")
     if isinstance(answer, str):
-        text = answer.strip().replace(" ", "")
-        try:
-            return Fraction(text)
-        except (ValueError, ZeroDivisionError) as err:
-            raise DicePokerError(f"answer {answer!r} is not a number like 1/6 or 0.1667") from err
-    raise DicePokerError(f"answer {answer!r} is not a number like 1/6 or 0.1667")
+        return _read_text(answer)
+    if isinstance(answer, Decimal):
+        if not answer.is_finite():
+            raise UnreadableAnswerError(f"answer {shown(answer)} is not a finite number")
+        return _read_text(str(answer))
+    if isinstance(answer, numbers.Integral):
+        number = int(answer)
+        if number.bit_length() > MAX_BITS:
+            raise UnreadableAnswerError("the answer is far too large for a chance or a score")
+        return Reading(_within_bounds(Fraction(number), answer), exact=True)
+    if isinstance(answer, numbers.Rational):
+        top, bottom = int(answer.numerator), int(answer.denominator)
+        if max(top.bit_length(), bottom.bit_length()) > MAX_BITS or bottom == 0:
+            raise UnreadableAnswerError("the answer has far too many digits for a chance or a score")
+        return Reading(_within_bounds(Fraction(top, bottom), answer), exact=True)
+    try:
+        number = float(answer)  # floats, numpy scalars and 0-d arrays
+    except Exception as err:  # noqa: BLE001 - a student's object may fail in any way: it is no number
+        raise UnreadableAnswerError(f"answer {shown(answer)} is not a number") from err
+    if not math.isfinite(number):
+        raise UnreadableAnswerError(f"answer {shown(answer)} is not a finite number")
+    return Reading(_within_bounds(Fraction(number), answer), exact=False)
+
+
+def as_number(answer: Number) -> Fraction:
+    """A student's answer as an exact number: ``"1/6"``, ``"0.25"`` and ``"25%"`` are read exactly.
+
+    >>> as_number("2/12"), as_number(" 0.5 "), as_number("25%")
+    (Fraction(1, 6), Fraction(1, 2), Fraction(1, 4))
+    """
+    return read_answer(answer).value
+
+
+def shown(answer: object) -> str:
+    """An answer quoted for a message, short whatever it is (a huge number is not printed in full).
+
+    >>> shown("1/6"), shown(10**400)
+    ("'1/6'", 'a number with about 401 digits')
+    """
+    if isinstance(answer, int) and not isinstance(answer, bool) and answer.bit_length() > 128:
+        return f"a number with about {math.floor(answer.bit_length() * math.log10(2)) + 1} digits"
+    try:
+        text = repr(answer)
+    except Exception:  # noqa: BLE001 - a student's object may fail in any way; say what it is
+        text = f"<{type(answer).__name__}>"
+    return text if len(text) <= MAX_ANSWER_LENGTH else text[: MAX_ANSWER_LENGTH - 3] + "..."
+
+
+def is_close(reading: Reading, expected: Reading, tolerance: Fraction = Fraction(0)) -> bool:
+    """Whether an answer is right: exact when both are exact fractions, else close enough.
+
+    Close enough is within ``tolerance`` (absolute) or half a percent of the expected value, or
+    the expected value rounded to the decimals written, with at least two significant digits.
+
+    >>> want = read_answer(Fraction(1, 1296))
+    >>> [is_close(read_answer(text), want) for text in ("0.00077", "0.0003", "0.0012", "0.0008")]
+    [True, False, False, False]
+    """
+    error = abs(reading.value - expected.value)
+    if reading.exact and expected.exact:
+        return error == 0 or error <= tolerance
+    whole_number = expected.exact and expected.value.denominator == 1
+    if error <= max(tolerance, 0 if whole_number else RELATIVE_TOLERANCE * abs(expected.value)):
+        return True
+    if reading.decimals is None or (reading.significant or 0) < 2:
+        return False
+    return error <= Fraction(1, 2) * Fraction(10) ** -reading.decimals
+
+
+def format_example(expected: Fraction) -> str:
+    """How to write an answer, with an example that is never the expected answer.
+
+    >>> format_example(Fraction(1, 3)), format_example(Fraction(1, 6))
+    ('1/6 or 0.1667', '2/9 or 0.2222')
+    """
+    for fraction, decimal in FORMAT_EXAMPLES:
+        if abs(Fraction(fraction) - expected) > abs(expected) / 10:
+            return f"{fraction} or {decimal}"
+    raise AssertionError("unreachable: the examples differ by more than 10% from each other")
 
 
 @dataclass(frozen=True)
 class Feedback:
-    """The verdict on one answer; renders as a coloured line in a notebook."""
+    """The verdict on one answer; renders as a coloured line in a notebook.
+
+    ``problem`` says why an answer could not be judged (unreadable, or still the placeholder).
+    """
 
     correct: bool
     answer: str
     hint: str = ""
+    problem: str = ""
 
     def __str__(self) -> str:
         if self.correct:
             return "Right!"
-        return "Not yet." + (f" Hint: {self.hint}" if self.hint else "")
+        hint = f" Hint: {self.hint}" if self.hint else ""
+        if self.problem:
+            return f"Not yet: {self.problem}" + ("." + hint if hint else "")
+        return "Not yet." + hint
 
     def __bool__(self) -> bool:
         return self.correct
@@ -64,20 +245,100 @@ class Feedback:
         return f'<div style="color:{colour};font-weight:bold">{html.escape(str(self))}</div>'
 
 
-def check(answer: Number, expected: Number, *, hint: str = "", tolerance: float = 5e-4) -> Feedback:
-    """Compare an answer with the expected value.
+Mistakes = Mapping[Number, str] | Iterable[tuple[Number, str]]
 
-    An exact answer (fraction or decimal text) must equal an exact expected value, or be within
-    ``tolerance`` of it when written as a decimal; a float answer must be within ``tolerance``.
+
+def _common_mistake(reading: Reading, expected: Reading) -> str:
+    """A hint for a mistake any question invites: a percentage without %, the complement."""
+    want = expected.value
+    if 0 < want < 1 and 1 < reading.value <= 100:
+        as_share = Reading(reading.value / 100, reading.exact, reading.decimals, reading.significant)
+        if is_close(as_share, expected):
+            return "that looks like a percentage: add the % sign (or divide by 100)"
+    if 0 < want < 1 and want != Fraction(1, 2):
+        complement = Reading(1 - reading.value, reading.exact, reading.decimals, reading.significant)
+        if is_close(complement, expected):
+            return "that is the chance that it does NOT happen"
+    return ""
+
+
+def _check_one(
+    answer: object, expected: object, hint: str, mistakes: Mistakes, tolerance: Fraction
+) -> Feedback:
+    want = read_expected(expected)
+    try:
+        got = read_answer(answer)
+    except UnreadableAnswerError as err:
+        size = next((why for why in SIZE_REASONS if why in str(err)), "")
+        problem = f"write it like {format_example(want.value)}"
+        return Feedback(False, shown(answer), "", f"that number {size}; {problem}" if size else problem)
+    if isinstance(answer, str) and answer.strip() == "0" and want.value != 0:
+        return Feedback(
+            False, shown(answer), "", f'replace "0" by your answer, like {format_example(want.value)}'
+        )
+    if is_close(got, want, tolerance):
+        return Feedback(True, shown(answer))
+    pairs = mistakes.items() if isinstance(mistakes, Mapping) else mistakes
+    for wrong, mistake_hint in pairs:
+        if is_close(got, read_expected(wrong), tolerance):
+            return Feedback(False, shown(answer), mistake_hint)
+    return Feedback(False, shown(answer), _common_mistake(got, want) or hint)
+
+
+def read_expected(expected: object) -> Reading:
+    """The expected answer, read like an answer; a float is taken as a rounded decimal.
+
+    >>> read_expected(Fraction(1, 6)).exact, read_expected(0.5).exact
+    (True, False)
+    """
+    return read_answer(expected)
+
+
+def check(
+    answer: object,
+    expected: object,
+    *,
+    hint: str | Sequence[str] = "",
+    mistakes: Mistakes | Sequence[Mistakes] = (),
+    tolerance: float | Fraction = 0,
+) -> Feedback:
+    """Compare an answer with the expected value; never raises on the student's answer.
+
+    ``mistakes`` maps a predictable wrong answer (computed by the package) to its own hint;
+    ``tolerance`` is an absolute margin for answers asked "to one decimal". A question with
+    several parts passes a tuple as ``expected`` and gets a tuple as ``answer``.
 
     >>> bool(check("0.1667", Fraction(1, 6))), bool(check("1/5", Fraction(1, 6)))
     (True, False)
+    >>> str(check("1/6", Fraction(11, 36), mistakes={Fraction(1, 6): "that is for one roll; two are left"}))
+    'Not yet. Hint: that is for one roll; two are left'
+    >>> str(check(("15", "30"), (15, 40), hint=("", "a run of five")))
+    'Not yet: part 2 of 2. Hint: a run of five'
     """
-    got = as_number(answer)
-    want = as_number(expected)
-    exact = isinstance(got, Fraction) and isinstance(answer, Fraction | int | str) and "/" in str(answer)
-    if exact and isinstance(want, Fraction):
-        correct = got == want
-    else:
-        correct = abs(float(got) - float(want)) <= tolerance
-    return Feedback(correct, str(answer), "" if correct else hint)
+    margin = read_answer(tolerance).value
+    if not isinstance(expected, tuple | list):
+        if (
+            not isinstance(hint, str)
+            or isinstance(mistakes, Sequence)
+            and any(isinstance(item, Mapping) for item in mistakes)
+        ):
+            raise DicePokerError("a one-part question takes one hint and one mapping of mistakes")
+        return _check_one(answer, expected, hint, mistakes, margin)
+    parts = len(expected)
+    hints = (hint,) * parts if isinstance(hint, str) else tuple(hint)
+    part_mistakes = tuple(mistakes) if mistakes else ((),) * parts
+    if len(hints) != parts or len(part_mistakes) != parts:
+        raise DicePokerError(f"a {parts}-part question needs {parts} hints and {parts} mappings of mistakes")
+    if not isinstance(answer, tuple | list) or len(answer) != parts:
+        return Feedback(
+            False, shown(answer), "", f"give {parts} answers in parentheses, one for each question"
+        )
+    for number, (got, want, part_hint, wrong) in enumerate(
+        zip(answer, expected, hints, part_mistakes, strict=True), 1
+    ):
+        verdict = _check_one(got, want, part_hint, wrong, margin)
+        if not verdict.correct:
+            where = f"part {number} of {parts}"
+            problem = f"{where}: {verdict.problem}" if verdict.problem else where
+            return Feedback(False, shown(answer), verdict.hint, problem)
+    return Feedback(True, shown(answer))

@@ -16,6 +16,8 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
+from dicepoker.core.words import plural
+
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#6b7280", "#b7791f", "#db2777", "#0e7490")
 
 
@@ -67,26 +69,41 @@ def score_distributions(
 def head_to_head(result: Any) -> go.Figure:
     """A heat map: how often the row's strategy beats the column's on the same dice.
 
+    The diagonal, a strategy against itself, is left blank (it says nothing).
+
     >>> from dicepoker.lessons.lab import tournament
-    >>> head_to_head(tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy")).data[0].z.tolist()
-    [[0.5, 1.0], [0.0, 0.5]]
+    >>> fig = head_to_head(tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy"))
+    >>> [list(row) for row in fig.data[0].z]
+    [[None, 1.0], [0.0, None]]
     """
     table = result.head_to_head
-    text = [[f"{v:.0%}" for v in row] for row in table.to_numpy()]
+    names = list(table.index)
+    z = [
+        [None if row == column else float(table.loc[row, column]) for column in table.columns]
+        for row in names
+    ]
+    text = [[f"{v:.0%}" if v is not None else "" for v in line] for line in z]
     fig = go.Figure(
         go.Heatmap(
-            z=table.to_numpy(),
+            z=z,
             x=list(table.columns),
-            y=list(table.index),
+            y=names,
             text=text,
             texttemplate="%{text}",
             zmin=0,
             zmax=1,
             colorscale="RdYlGn",
-            colorbar={"title": "wins"},
+            colorbar={"title": "wins", "tickformat": ".0%"},
+            hoverongaps=False,
+            hovertemplate="%{y} beats %{x} in %{text} of the games<extra></extra>",
         )
     )
-    fig.update_layout(title="Head to head: row beats column", xaxis_title="opponent", yaxis_title="strategy")
+    fig.update_layout(
+        title="Head to head: how often the row's strategy beats the column's (same dice)",
+        xaxis_title="opponent",
+        yaxis_title="strategy",
+        template="plotly_white",
+    )
     fig.update_yaxes(autorange="reversed")
     return fig
 
@@ -108,7 +125,7 @@ def hint_values(hint, *, limit: int = 12) -> go.Figure:
     fig = go.Figure(go.Bar(x=values, y=labels, orientation="h", marker_color=colours))
     low = min(values)
     fig.update_layout(
-        title=f"Dice {hint.dice}, {hint.rolls_left} roll(s) left: expected final score of each choice",
+        title=f"Dice {hint.dice}, {plural(hint.rolls_left, 'roll')} left: the expected final score of each",
         xaxis={"title": "expected final score", "range": [low - 0.05 * abs(low) - 1, max(values) + 1]},
         height=max(300, 28 * len(choices) + 120),
     )

@@ -185,10 +185,22 @@ def stop_or_roll_on_figure(table: pd.DataFrame | None = None) -> go.Figure:
         font={"color": ROLL_ON_COLOUR},
     )
     fig.update_layout(
-        title="After the first roll: take the double, or roll on? (expected final scores, optimal play)",
+        title=(
+            "After the first roll: take the double, or roll on?"
+            "<br><sup>expected final scores, optimal play</sup>"
+        ),
         xaxis_title="points now (doubled)",
         yaxis_title="expected final score: stop − roll on",
-        legend_title="best doubled box",
+        legend={
+            "title": {"text": "best doubled box"},
+            "orientation": "h",
+            "x": 0,
+            "y": -0.22,
+            "yanchor": "top",
+            "itemsizing": "constant",
+        },
+        margin={"b": 130},
+        height=560,
         template="plotly_white",
     )
     return fig

@@ -7,13 +7,14 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
 import plotly.graph_objects as go
 
 from dicepoker.odds.one_roll import CombinationLike, find_combination, one_roll_probability, sum_distribution
-from dicepoker.odds.simulation import roll_dice, running_estimate
+from dicepoker.odds.simulation import repeated_one_roll_intervals, roll_dice, running_estimate
 from dicepoker.odds.tables import doubling_boxes, game_odds
 from dicepoker.odds.turn import (
     expected_score,
@@ -40,16 +41,23 @@ def _faded(colour: str, alpha: float = 0.45) -> str:
 def one_vs_three_rolls_figure(game: str = "classic", log: bool = False) -> go.Figure:
     """One roll against three rolls (best keeps) for every combination of a game, as paired bars.
 
+    Neighbours with the same odds share one bar (the board's P1 … P6) when a game has more than
+    :data:`MAX_BARS` combinations, so the chart fits on a screen.
+
     >>> fig = one_vs_three_rolls_figure("bluff", log=True)
     >>> fig.data[1].x[-1] == float(within_three_probability("Five of a Kind", "bluff"))
     True
+    >>> list(one_vs_three_rolls_figure("board").data[0].y)[:2]
+    ['P1 … P6 (each)', '12 … 56 (each)']
     """
-    odds = game_odds(game)
-    names = [o.name for o in odds]
+    rows = [(o.name, o.one_roll, o.within_three) for o in game_odds(game)]
+    if len(rows) > MAX_BARS:
+        rows = _merge_equal_odds(rows)
+    names = [name for name, _, _ in rows]
     fig = go.Figure()
     for label, values, colour in (
-        ("one roll", [o.one_roll for o in odds], ONE_ROLL_COLOUR),
-        ("within three rolls", [o.within_three for o in odds], THREE_ROLLS_COLOUR),
+        ("one roll", [one for _, one, _ in rows], ONE_ROLL_COLOUR),
+        ("within three rolls", [three for _, _, three in rows], THREE_ROLLS_COLOUR),
     ):
         fig.add_bar(
             name=label,
@@ -67,16 +75,34 @@ def one_vs_three_rolls_figure(game: str = "classic", log: bool = False) -> go.Fi
         title=title,
         barmode="group",
         height=max(320, 28 * len(names) + 120),
-        legend={"orientation": "h", "y": -0.12 if len(names) < 20 else -0.05},
+        legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
         xaxis={
-            "title": "chance",
-            "tickformat": ".0%" if not log else None,
+            "title": "chance" + (" (log scale)" if log else ""),
+            "tickformat": ".2~%" if log else ".0%",
             "type": "log" if log else "linear",
+            "tickvals": LOG_TICKS if log else None,
         },
         yaxis={"autorange": "reversed"},
         template="plotly_white",
     )
     return fig
+
+
+LOG_TICKS = [1e-4, 2e-4, 5e-4, 1e-3, 2e-3, 5e-3, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0]
+MAX_BARS = 20  # more combinations than this: neighbours with equal odds share a bar
+
+
+def _merge_equal_odds(rows: list[tuple[str, Fraction, Fraction]]) -> list[tuple[str, Fraction, Fraction]]:
+    """Runs of neighbouring rows with the same odds as one row named "first … last (each)"."""
+    merged: list[tuple[str, Fraction, Fraction]] = []
+    run: list[str] = []
+    for i, (name, one, three) in enumerate(rows):
+        run.append(name)
+        following = rows[i + 1] if i + 1 < len(rows) else None
+        if following is None or following[1:] != (one, three):
+            merged.append((run[0] if len(run) == 1 else f"{run[0]} … {run[-1]} (each)", one, three))
+            run = []
+    return merged
 
 
 def convergence_figure(
@@ -133,6 +159,53 @@ def convergence_figure(
     return fig
 
 
+def intervals_figure(
+    combination: CombinationLike,
+    game: str = "classic",
+    n: int = 2_000,
+    repeats: int = 100,
+    rng: np.random.Generator | int | None = None,
+) -> go.Figure:
+    """``repeats`` simulations of ``n`` rolls, each a 95% interval; those that miss the exact chance in red.
+
+    >>> fig = intervals_figure("Full House", n=500, repeats=20, rng=0)
+    >>> sum(len(trace.x) // 3 for trace in fig.data if trace.mode == "lines" and trace.name != "exact 25/648")
+    20
+    """
+    name = find_combination(combination, game).name
+    exact = one_roll_probability(combination, game)
+    intervals = repeated_one_roll_intervals(combination, game, n, repeats, rng)
+    fig = go.Figure()
+    for label, colour, chosen in (
+        ("holds the exact value", THREE_ROLLS_COLOUR, [e.contains(exact) for e in intervals]),
+        ("misses it", "#c0392b", [not e.contains(exact) for e in intervals]),
+    ):
+        rows = [i + 1 for i, keep in enumerate(chosen) if keep]
+        shown = [e for e, keep in zip(intervals, chosen, strict=True) if keep]
+        x = [v for e in shown for v in (e.low, e.high, None)]
+        y = [v for row in rows for v in (row, row, None)]
+        fig.add_scatter(
+            x=x, y=y, mode="lines", line={"color": colour, "width": 3}, name=f"{len(rows)} {label}"
+        )
+    fig.add_scatter(
+        x=[float(exact)] * 2,
+        y=[0, repeats + 1],
+        mode="lines",
+        name=f"exact {exact}",
+        line={"color": "#b35900", "dash": "dash"},
+    )
+    missed = sum(not e.contains(exact) for e in intervals)
+    fig.update_layout(
+        title=f"{repeats} simulations of {n:,} rolls ({name}): {missed} of the 95% intervals miss",
+        xaxis={"title": "95% interval for the chance", "tickformat": ".1%"},
+        yaxis={"title": "simulation", "range": [0, repeats + 1]},
+        legend={"orientation": "h", "y": -0.2},
+        template="plotly_white",
+        height=520,
+    )
+    return fig
+
+
 def turn_flow_figure(combination: CombinationLike, game: str = "classic", kind: str = "sankey") -> go.Figure:
     """How many useful dice a player has after roll 1, 2 and 3 when playing for a combination.
 
@@ -159,17 +232,22 @@ def turn_flow_figure(combination: CombinationLike, game: str = "classic", kind: 
         if table.loc[useful, f"after roll {roll}"]
     ]
     index = {node: i for i, node in enumerate(order)}
-    y = []  # node centres: 5 useful dice at the top, stacked by their chance
+    y = []  # node centres from the top: 5 useful dice at the top, stacked by their chance
     for roll, useful in order:
         above = sum(table.loc[u, f"after roll {roll}"] for u in table.index if u > useful)
         y.append(0.02 + 0.9 * float(above + table.loc[useful, f"after roll {roll}"] / 2))
+    labels = [f"{u} useful" + (" ✓" if u == 5 else "") for _, u in order]
     fig = go.Figure(
         go.Sankey(
             arrangement="fixed",
             node={
-                "label": [f"roll {r}: {u} useful" + (" ✓" if u == 5 else "") for r, u in order],
+                "label": [""] * len(order),  # drawn as annotations below, spread so none overlaps
+                "customdata": [
+                    f"after roll {r}: {label}" for (r, _), label in zip(order, labels, strict=True)
+                ],
+                "hovertemplate": "%{customdata}<extra></extra>",
                 "color": [USEFUL_COLOURS[u] for _, u in order],
-                "x": [0.01 + 0.98 * (r - 1) / 2 for r, _ in order],
+                "x": [FLOW_COLUMNS[r - 1] for r, _ in order],
                 "y": y,
                 "pad": 10,
             },
@@ -179,15 +257,71 @@ def turn_flow_figure(combination: CombinationLike, game: str = "classic", kind: 
                 "value": [float(p) for p in flow["probability"]],
                 "color": [_faded(USEFUL_COLOURS[u]) for u in flow["next_useful"]],
                 "customdata": [str(p) for p in flow["probability"]],
-                "hovertemplate": "%{source.label} → %{target.label}: %{customdata}<extra></extra>",
+                "hovertemplate": "%{source.customdata} → %{target.customdata}: %{customdata}<extra></extra>",
             },
         )
     )
+    for roll in range(1, len(table.columns) + 1):
+        nodes = [i for i, (r, _) in enumerate(order) if r == roll]
+        spread = spread_labels([1 - y[i] for i in nodes], FLOW_LABEL_GAP)
+        last = roll == len(table.columns)
+        for i, label_y in zip(nodes, spread, strict=True):
+            fig.add_annotation(
+                x=FLOW_COLUMNS[roll - 1],
+                y=label_y,
+                xref="paper",
+                yref="paper",
+                text=labels[i],
+                showarrow=False,
+                xanchor="right" if last else "left",
+                xshift=-14 if last else 14,
+                bgcolor="rgba(255, 255, 255, 0.9)",
+                font={"size": 12},
+            )
+        fig.add_annotation(
+            x=FLOW_COLUMNS[roll - 1],
+            y=1.06,
+            xref="paper",
+            yref="paper",
+            text=f"<b>after roll {roll}</b>",
+            showarrow=False,
+            xanchor="right" if last else "left",
+        )
     fig.update_layout(
         title=f"Playing for {name}: useful dice after roll 1, 2 and 3 (5 useful = it holds)",
         template="plotly_white",
+        height=FLOW_HEIGHT,
+        margin={"t": 100, "b": 30, "l": 20, "r": 20},
     )
     return fig
+
+
+FLOW_COLUMNS = (0.01, 0.5, 0.99)  # where the sankey's columns of nodes stand (paper coordinates)
+FLOW_HEIGHT = 560  # pixels: the plot area is 440 px tall
+FLOW_LABEL_GAP = 18 / 440  # the least distance between two labels of a column (18 px)
+
+
+def spread_labels(positions: list[float], gap: float, low: float = 0.0, high: float = 1.0) -> list[float]:
+    """Label positions moved apart as little as needed so that neighbours are at least ``gap`` apart.
+
+    Keeps their order and stays within ``low`` .. ``high``.
+
+    >>> [round(p, 2) for p in spread_labels([0.99, 0.98, 0.5], 0.05)]
+    [0.99, 0.94, 0.5]
+    >>> [round(p, 2) for p in spread_labels([0.02, 0.01], 0.05)]  # pushed up from the bottom edge
+    [0.05, 0.0]
+    """
+    order = sorted(range(len(positions)), key=lambda i: -positions[i])  # top first
+    placed = [min(high, positions[order[0]])] if order else []
+    for i in order[1:]:
+        placed.append(min(positions[i], placed[-1] - gap))
+    for k in range(len(placed) - 1, -1, -1):  # push back up from the bottom edge
+        floor = low if k == len(placed) - 1 else placed[k + 1] + gap
+        placed[k] = max(placed[k], floor)
+    result = [0.0] * len(positions)
+    for k, i in enumerate(order):
+        result[i] = placed[k]
+    return result
 
 
 def _flow_bars(combination: CombinationLike, game: str, name: str) -> go.Figure:
@@ -247,15 +381,25 @@ def dice_sum_figure(dice: int = 5, n: int = 0, rng: np.random.Generator | int | 
     return fig
 
 
-def score_distribution_figure(box: str, game: str = "classic", rolls: int = 3) -> go.Figure:
+def score_distribution_figure(
+    box: str, game: str = "classic", rolls: int = 3, log: bool | None = None
+) -> go.Figure:
     """The distribution of a box's score at the end of a turn played to score the most in it.
 
+    ``log`` draws the chance on a log axis, so that rare scores show next to a likely 0; by default
+    it does when the likeliest score is over 100 times as likely as the rarest.
+
     >>> fig = score_distribution_figure("Sixes")
-    >>> list(fig.data[0].x)
-    [0, 6, 12, 18, 24, 30]
+    >>> list(fig.data[0].x), fig.layout.yaxis.type
+    ([0, 6, 12, 18, 24, 30], 'linear')
+    >>> score_distribution_figure("Poker", game="two_part").layout.yaxis.type
+    'log'
     """
     dist = score_distribution(box, game, rolls)
     mean = expected_score(box, game, rolls)
+    chances = [p for p in dist.values() if p > 0]
+    if log is None:
+        log = max(chances) > 100 * min(chances)
     fig = go.Figure()
     fig.add_bar(
         name="chance",
@@ -264,16 +408,26 @@ def score_distribution_figure(box: str, game: str = "classic", rolls: int = 3) -
         marker_color=THREE_ROLLS_COLOUR,
         customdata=[str(p) for p in dist.values()],
         hovertemplate="score %{x}: %{customdata}<extra></extra>",
+        texttemplate="%{y:.2~%}" if log else None,
+        textposition="outside" if log else None,
+        cliponaxis=False,
     )
     fig.add_vline(
         x=float(mean),
         line={"color": "#b35900", "dash": "dash"},
         annotation_text=f"expected {float(mean):.2f}",
     )
+    scale = " (log scale)" if log else ""
+    low = math.log10(float(min(chances))) - 0.8  # the rarest bar stands clear of the axis
     fig.update_layout(
         title=f"{box} in {game!r}: the score after a turn of {rolls} rolls chasing it",
         xaxis={"title": "score", "tickvals": list(dist) if len(dist) <= 25 else None},
-        yaxis={"title": "chance", "tickformat": ".0%"},
+        yaxis={
+            "title": "chance" + scale,
+            "tickformat": ".2~%" if log else ".0%",
+            "type": "log" if log else "linear",
+            "range": [low, 0.1] if log else None,
+        },
         template="plotly_white",
         bargap=0.2,
     )

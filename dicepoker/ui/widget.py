@@ -12,6 +12,7 @@ the message line to change (a person, a browser test) sees the new state. A refu
 
 from __future__ import annotations
 
+import asyncio
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -20,8 +21,44 @@ import ipywidgets as widgets
 
 from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.core.pictures import die_svg_data_uri
+from dicepoker.core.words import FACE_WORDS, die_label, does, plural, possessive  # noqa: F401 (shared here)
 
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, shown if the style sheet is missing
+GAME_OVER_NOTE = "Press New game to play again."  # said when an action ends the game
+STEP_DELAY = 0.9  # seconds between a computer's actions when it plays by itself
+
+
+def set_enabled(button: widgets.Button, why_not: str, tooltip: str = "") -> None:
+    """Enable a button, or disable it saying why in its tooltip (a disabled button always says why).
+
+    >>> button = widgets.Button(description="Roll")
+    >>> set_enabled(button, "no rolls left"); button.disabled, button.tooltip
+    (True, 'Roll is disabled: no rolls left')
+    >>> set_enabled(button, "", "roll the dice"); button.disabled, button.tooltip
+    (False, 'roll the dice')
+    """
+    button.disabled = bool(why_not)
+    button.tooltip = f"{button.description} is disabled: {why_not}" if why_not else tooltip
+
+
+def play_css(scope: str) -> str:
+    """CSS every play widget shares: disabled buttons look disabled, keyboard focus shows, and a held
+    die is marked by an outline and the word "held" under it, not by colour alone.
+
+    >>> css = play_css(".dp-board")
+    >>> ":focus-visible" in css and "dp-held::after" in css and ":disabled" in css
+    True
+    """
+    return f"""{scope} .jupyter-button:disabled {{ opacity: 0.45; cursor: not-allowed; filter: grayscale(60%);
+}}
+{scope} .jupyter-button:focus-visible, {scope} select:focus-visible, {scope} input:focus-visible {{
+  outline: 3px solid #1d4ed8; outline-offset: 2px; }}
+{scope} .jupyter-button.dp-die {{ position: relative; overflow: visible; }}
+{scope} .jupyter-button.dp-die:disabled {{ opacity: 1; filter: none; cursor: default; }}
+{scope} .jupyter-button.dp-die.dp-held {{ outline: 3px solid #92400e; outline-offset: 1px; }}
+{scope} .jupyter-button.dp-die.dp-held::after {{
+  content: "held"; position: absolute; left: 0; right: 0; bottom: -17px; font-size: 11px; line-height: 14px;
+  color: #92400e; font-weight: 700; text-align: center; }}"""
 
 
 def set_class(widget: widgets.DOMWidget, css: str, on: bool) -> None:
@@ -166,7 +203,7 @@ class GameWidget:
     >>> ui.add_button.click(); ui.last_message, shown
     ('Ann counts 1.', ['Add one to 1'])
     >>> ui.add_button.click(); ui.add_button.click(); ui.message.value
-    '<div class="dp-msg dp-msg-good" data-seq="3">Ann counts 3.</div>'
+    '<div class="dp-msg dp-msg-good" data-seq="3">Ann counts 3. Press New game to play again.</div>'
     >>> ui.add_button.click(); ui.last_message
     'Refused: the game is over: press New game'
     >>> ui.close(); ui.add_button.comm is None
@@ -187,6 +224,8 @@ class GameWidget:
     def __init__(self) -> None:
         self.last_message = ""
         self._message_count = 0
+        self._generation = 0  # counts games, so a scheduled computer step never acts on a new one
+        self.auto_delay = STEP_DELAY
         self.message = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.message.add_class("dp-message")
 
@@ -226,6 +265,54 @@ class GameWidget:
         if self.current_seat == "human":
             raise IllegalActionError(f"it is {self.current_name}'s turn: a human plays it with the buttons")
 
+    @property
+    def computer_to_play(self) -> bool:
+        """Whether a computer seat has the turn (the game is not over)."""
+        return not self.game.is_over and self.current_seat not in ("human", "")
+
+    # --- the computer's turn: one action, the whole turn, or by itself -------------------------------
+    def step(self) -> str:
+        """Make the computer whose turn it is take one action; returns what to say."""
+        raise NotImplementedError
+
+    def _turn_marker(self) -> tuple[Any, ...]:
+        """What stays the same during one player's turn (by default: whose turn it is)."""
+        return (self.game.current_player,)
+
+    def play_computer_turn(self) -> str:
+        """Play the rest of the computer's turn at once; the message tells everything it did."""
+        if not self.computer_to_play:
+            return self.step()  # refused with the reason
+        marker, steps = self._turn_marker(), []
+        while self.computer_to_play and self._turn_marker() == marker and len(steps) < 30:
+            steps.append(self.step())
+        return " ".join(steps)
+
+    def _computer_widgets(self, width: str = "130px") -> tuple[widgets.Button, widgets.Checkbox]:
+        """The "Whole turn" button (``dp-step-turn``) and the "Computer plays by itself" box (``dp-auto``)."""
+        turn_button = self._button("Whole turn ▶▶", "dp-step-turn", self.play_computer_turn, "", width=width)
+        auto_play = widgets.Checkbox(False, description="Computer plays by itself", indent=False)
+        auto_play.add_class("dp-auto")
+        auto_play.observe(lambda _change: self.refresh(), names="value")
+        return turn_button, auto_play
+
+    def _schedule_computer(self) -> None:
+        """With "Computer plays by itself" ticked, take the next computer step after a pause."""
+        auto = getattr(self, "auto_play", None)
+        if auto is None or not auto.value or not self.computer_to_play:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python, tests): Step by hand
+            return
+        generation = self._generation
+
+        def go() -> None:
+            if generation == self._generation and auto.value and self.computer_to_play:
+                self._do(self.step)
+
+        loop.call_later(self.auto_delay, go)
+
     # --- actions and the message line ---------------------------------------------------------------
     def _do(self, action: Callable[[], str | None]) -> None:
         """Run one action, bring the widgets up to date, then say what happened (nothing for ``None``).
@@ -233,12 +320,15 @@ class GameWidget:
         The message line changes last, so whoever waits for it sees the new state; a refused action
         (a ``DicePokerError``) is explained there instead of raising.
         """
+        was_over = self.game.is_over
         try:
             text = action()
         except DicePokerError as err:
             text, kind = f"{self.REFUSED}{err}", "error"
         else:
             kind = self._kind_of()
+            if text is not None and self.game.is_over and not was_over and "New game" not in text:
+                text += " " + GAME_OVER_NOTE
         self.refresh()
         if text is not None:
             self._say(text, kind)
@@ -323,5 +413,6 @@ class GameWidget:
 
     def close(self) -> None:
         """Close every widget of the UI (the game object stays usable)."""
+        self._generation += 1  # a computer step scheduled before closing does nothing
         for widget in descendants(self.root) + self._detached_widgets():
             widget.close()

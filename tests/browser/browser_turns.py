@@ -27,6 +27,7 @@ GAME_NOTEBOOKS = {
     "board": "07_board_game",
 }
 CLICK_SECONDS = 15  # one click's round trip through the kernel (about 0.35 s measured)
+TAB_LIMIT = 400  # Tab presses to reach a control by keyboard (the board has 81 cells before its buttons)
 
 
 def expected_notebook(game: str) -> str:
@@ -61,10 +62,31 @@ def game_app(scope: Any, game: str) -> Any:
 class Turn:
     """Clicks on one game's widgets; every click must change the message line (``dp-message``)."""
 
-    def __init__(self, app: Any, log: list[str] | None = None) -> None:
+    def __init__(self, app: Any, log: list[str] | None = None, *, keyboard: bool = False) -> None:
         self.app = app
         self.message = app.locator(".dp-message").first
         self.log = log if log is not None else []
+        self.keyboard = keyboard  # press Tab until the control has the focus, then Enter; no mouse
+
+    def press(self, element: Any) -> None:
+        """Activate a control: click it, or (keyboard) Tab to it, check the focus shows, press Enter."""
+        if not self.keyboard:
+            element.click()
+            return
+        page = element.page
+        for _ in range(TAB_LIMIT):
+            if element.evaluate("e => e === document.activeElement"):
+                break
+            page.keyboard.press("Tab")
+        else:
+            raise AssertionError(f"{TAB_LIMIT} presses of Tab never reached {element}")
+        outline = element.evaluate(
+            "e => getComputedStyle(e).outlineStyle + ' ' + getComputedStyle(e).outlineWidth"
+        )
+        assert not outline.startswith("none") and not outline.endswith(" 0px"), (
+            f"the keyboard focus is not visible on {element} (outline: {outline})"
+        )
+        page.keyboard.press("Enter")
 
     def text(self) -> str:
         return self.message.inner_text().strip()
@@ -85,7 +107,7 @@ class Turn:
         element = self.available(css)
         assert element is not None, f"cannot {what}: no enabled {css} (message: {self.text()!r})"
         before = self.text()
-        element.click()
+        self.press(element)
         try:
             expect(self.message).not_to_have_text(before, timeout=CLICK_SECONDS * 1000)
         except AssertionError:
@@ -106,7 +128,7 @@ class Turn:
         from playwright.sync_api import expect
 
         die = self.die(index)
-        die.click()
+        self.press(die)
         expect(die).to_have_class(_has_class("dp-held"), timeout=CLICK_SECONDS * 1000)
         self.log.append(f"hold die {index}: {die.inner_text().strip()!r}")
 
@@ -153,11 +175,11 @@ def _has_class(name: str) -> re.Pattern:
     return re.compile(rf"(^|\s){re.escape(name)}(\s|$)")
 
 
-def play_scorecard_turn(app: Any) -> list[str]:
+def play_scorecard_turn(app: Any, keyboard: bool = False) -> list[str]:
     """classic / two_part: roll, hold a die, roll again, score the first box offered."""
     from playwright.sync_api import expect
 
-    turn = Turn(app)
+    turn = Turn(app, keyboard=keyboard)
     turn.start()
     turn.click(".dp-roll", "first roll")
     turn.roll_keeping_die(0)
@@ -167,17 +189,24 @@ def play_scorecard_turn(app: Any) -> list[str]:
     return turn.log
 
 
-BLUFF_RESPONSES = [(".dp-call", "call the bluff"), (".dp-pass", "take the screen"), (".dp-step", "step")]
+BLUFF_RESPONSES = [
+    (".dp-call", "call the bluff"),
+    (".dp-pass", "take the screen"),
+    (".dp-step-turn", "the computer's whole turn"),
+    (".dp-step", "step"),
+]
 
 
-def play_bluff_round(app: Any) -> list[str]:
-    """bluff: roll, hold, roll again, announce the highest hand, then call when offered."""
-    turn = Turn(app)
+def play_bluff_round(app: Any, keyboard: bool = False) -> list[str]:
+    """bluff: roll, hold, roll again, announce (the highest hand; by keyboard what the dice read),
+    then call when offered."""
+    turn = Turn(app, keyboard=keyboard)
     lives = app.locator(".dp-lives").first
     turn.start()
     turn.click(".dp-roll", "first roll")
     turn.roll_keeping_die(0)
-    choose_highest_announcement(app.locator(".dp-announce-picker").first)
+    if not keyboard:  # by keyboard: announce what the list offers, the hand the dice read
+        choose_highest_announcement(app.locator(".dp-announce-picker").first)
     lives_before = lives.inner_text().strip()
     turn.click(".dp-announce", "announce")
     turn.until(lambda: lives.inner_text().strip() != lives_before, BLUFF_RESPONSES)
@@ -196,11 +225,11 @@ def choose_highest_announcement(picker: Any) -> None:
     buttons.last.click()
 
 
-def play_board_turn(app: Any) -> list[str]:
+def play_board_turn(app: Any, keyboard: bool = False) -> list[str]:
     """board: roll (holding a die) until a cell can be taken, take it; pass if none can be."""
     from playwright.sync_api import expect
 
-    turn = Turn(app)
+    turn = Turn(app, keyboard=keyboard)
     turn.start()
     turn.click(".dp-roll", "first roll")
     rolls = 1

@@ -1,7 +1,8 @@
-"""The play notebooks work as classroom apps under Voila, in headless Chromium.
+"""The classroom apps (``apps/<game>.ipynb``) and the play notebooks under Voila, in headless Chromium.
 
-``voila notebooks/01_play_dice_poker.ipynb`` shows only the outputs: every widget and figure must be
-drawn, no cell may fail, and one turn of the game is played by clicking.
+``voila apps/classic.ipynb`` shows the title, how to play and the game, nothing else: every widget
+must be drawn, no cell may fail, and one turn of the game is played by clicking. The play notebooks
+are opened the same way.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from .browser_pages import RECORD, open_voila_app, rendering_failures
-from .browser_servers import NOTEBOOK_DIR
+from .browser_servers import NOTEBOOK_DIR, REPO
 from .browser_turns import PLAYERS, expected_notebook, game_app, game_params
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -33,3 +34,55 @@ def test_play_notebook_as_voila_app(game: str, voila, voila_page, screenshot_dir
             PLAYERS[game](app)
     finally:
         RECORD.screenshot(voila_page, f"voila-{notebook.stem}", full_page=True)
+
+
+APP_GAMES = ("bluff", "board", "classic", "two_part")
+
+
+@pytest.mark.parametrize("game", APP_GAMES)
+def test_app_shows_only_the_game_in_voila(game: str, voila, voila_page, screenshot_dir):
+    app_file = REPO / "apps" / f"{game}.ipynb"
+    assert app_file.exists(), f"apps/{game}.ipynb is missing"
+    try:
+        with RECORD.timed(f"Voila: render apps/{app_file.name}"):
+            check = open_voila_app(voila_page, f"{voila.url}/voila/render/apps/{app_file.name}")
+        failures = rendering_failures(check)
+        if failures:
+            pytest.fail(f"apps/{app_file.name} under Voila:\n  " + "\n  ".join(failures), pytrace=False)
+        assert check["counts"]["outputs"] == 1 and check["counts"]["widgets"] == 1, (
+            f"an app shows the game and nothing else, not {check['counts']}"
+        )
+        page_text = voila_page.locator("body").inner_text()
+        assert "How to play" in page_text and "Not yet" not in page_text
+        app = game_app(voila_page, game)
+        app.wait_for(state="attached", timeout=30_000)
+        assert voila_page.locator(".dp-app").count() == 1, f"apps/{app_file.name} shows one game only"
+        with RECORD.timed(f"Voila app: one turn of {game} by clicking"):
+            PLAYERS[game](app)
+    finally:
+        RECORD.screenshot(voila_page, f"voila-app-{game}", full_page=True)
+
+
+@pytest.mark.parametrize("game", APP_GAMES)
+def test_app_plays_one_turn_by_keyboard_alone(game: str, voila, voila_page, screenshot_dir):
+    """Tab to each control (its focus must show) and press Enter: one turn of each game, no mouse."""
+    try:
+        check = open_voila_app(voila_page, f"{voila.url}/voila/render/apps/{game}.ipynb")
+        failures = rendering_failures(check)
+        if failures:
+            pytest.fail(f"apps/{game}.ipynb under Voila:\n  " + "\n  ".join(failures), pytrace=False)
+        app = game_app(voila_page, game)
+        with RECORD.timed(f"Voila app: one turn of {game} by keyboard"):
+            PLAYERS[game](app, keyboard=True)
+        for die in range(5):  # every die button has an accessible name
+            label = app.locator(f".dp-die-{die}").first.get_attribute("title") or ""
+            assert label.startswith(f"die {die + 1}: "), label
+        names = app.locator(".dp-name")
+        for i in range(names.count()):  # full names in the scorecard header, nothing cut off
+            one_line = (
+                "e => e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().height < 2 * "
+                + ("parseFloat(getComputedStyle(e).fontSize)")
+            )
+            assert names.nth(i).evaluate(one_line), f"name cut or broken: {names.nth(i).inner_text()!r}"
+    finally:
+        RECORD.screenshot(voila_page, f"voila-app-keyboard-{game}", full_page=True)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.pictures import dice_html
+from dicepoker.core.words import does, possessive, verb_form
 
 
 def lives_html(names: Sequence[str], lives: Sequence[int], current: int | None, total: int) -> str:
@@ -42,14 +44,15 @@ def lives_html(names: Sequence[str], lives: Sequence[int], current: int | None, 
 
 
 def _turn_line(turn: Any, names: Sequence[str]) -> str:
-    who = html.escape(names[turn.player])
-    start = "accepts and " if turn.accepted else "opens: "
+    name = names[turn.player]
+    who, says = html.escape(name), partial(verb_form, name)
+    start = f"{says('accepts')} and " if turn.accepted else f"{says('opens')}: "
     if turn.throws:
         throws = ", ".join(f"{k}" for k in turn.throws)
-        rolled = f"throws {throws} {'die' if turn.throws == (1,) else 'dice'}"
+        rolled = f"{says('throws')} {throws} {'die' if turn.throws == (1,) else 'dice'}"
     else:
-        rolled = "throws no dice" if turn.accepted else "has not rolled yet"
-    said = f" — announces <b>{html.escape(str(turn.announcement))}</b>" if turn.announcement else ""
+        rolled = f"{says('throws')} no dice" if turn.accepted else f"{says('has')} not rolled yet"
+    said = f" — {says('announces')} <b>{html.escape(str(turn.announcement))}</b>" if turn.announcement else ""
     return f"<li>{who} {start}{rolled}{said}</li>"
 
 
@@ -66,34 +69,50 @@ def table_html(turns: Sequence[Any], names: Sequence[str], round_number: int) ->
     return f'<div class="dp-table"><b>Round {round_number}</b><ul style="margin:2px 0">{lines}</ul></div>'
 
 
-def reveal_html(result: Any | None, names: Sequence[str], *, animate: bool = True) -> str:
+def reveal_html(
+    result: Any | None, names: Sequence[str], *, animate: bool = True, opener: str | None = None
+) -> str:
     """The last call: the lifted cup (dice flip in one by one), the announcement and who lost a life.
 
     >>> from dicepoker.games.bluff.engine import BluffGame
     >>> game = BluffGame(players=["Ann", "Bo"], seed=7)
     >>> _ = game.roll(); game.announce("three 6s")
-    >>> "Ann was bluffing" in reveal_html(game.call_bluff(), game.player_names)
+    >>> result = game.call_bluff()
+    >>> "Ann was bluffing" in reveal_html(result, game.player_names, opener="Ann")
     True
+    >>> "opens the next round" in reveal_html(result, game.player_names)  # no opener: the game is over
+    False
     """
     if result is None:
         return '<div class="dp-reveal-empty" style="color:#6b7280">No cup has been lifted yet.</div>'
-    caller, announcer = html.escape(names[result.caller]), html.escape(names[result.announcer])
-    loser = html.escape(names[result.loser])
-    verdict = (
-        f"The dice hold it: {caller} called a true announcement and loses a life."
-        if result.was_true
-        else f"The dice do not hold it: {announcer} was bluffing and loses a life."
-    )
+    caller_name, announcer_name = names[result.caller], names[result.announcer]
+    caller, announcer = html.escape(caller_name), html.escape(announcer_name)
+    if result.was_true:
+        verdict = (
+            f"The dice hold it: {caller} called a true announcement and "
+            f"{verb_form(caller_name, 'loses')} a life."
+        )
+    else:
+        verdict = (
+            f"The dice do not hold it: {announcer} {verb_form(announcer_name, 'was')} bluffing and "
+            f"{verb_form(announcer_name, 'loses')} a life."
+        )
     dice = dice_html(result.dice.values, size=40)
     if animate:
         dice = dice.replace("<svg ", '<svg class="dp-reveal-die" ')
         for i in range(NUMBER_OF_DICE):
             dice = dice.replace('class="dp-reveal-die" ', f'class="dp-reveal-die dp-reveal-{i}" ', 1)
     return (
-        f'<div class="dp-reveal-box"><div>Round {result.number}: {caller} calls {announcer}\'s '
+        f'<div class="dp-reveal-box"><div>Round {result.number}: {caller} {verb_form(caller_name, "calls")} '
+        f"{html.escape(possessive(announcer_name))} "
         f"<b>{html.escape(str(result.announcement))}</b>. The cup is lifted:</div>{dice}"
         f"<div>They read <b>{html.escape(str(result.best))}</b>. {verdict}</div>"
-        f'<div style="color:#6b7280">({loser} opens the next round.)</div></div>'
+        + (
+            f'<div style="color:#6b7280">({html.escape(does(opener, "opens"))} the next round.)</div>'
+            if opener
+            else ""
+        )
+        + "</div>"
     )
 
 
@@ -111,11 +130,12 @@ def game_html(game: Any) -> str:
         doing = "to roll and announce" if game.phase == "roll" else "to call the bluff or accept"
         head = f"Round {game.round_number}: <b>{html.escape(names[game.current_player])}</b> {doing}."  # type: ignore[index]
     last = game.rounds[-1] if game.rounds else None
+    opener = None if game.is_over else names[game.current_player]
     return (
         f'<div class="dp-bluff-game"><div>{head}</div>'
         f"{lives_html(names, game.lives, game.current_player, game.rules.lives)}"
         f"{table_html(game.turns, names, game.round_number)}"
-        f"{reveal_html(last, names, animate=False) if last else ''}</div>"
+        f"{reveal_html(last, names, animate=False, opener=opener) if last else ''}</div>"
     )
 
 

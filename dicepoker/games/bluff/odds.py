@@ -17,7 +17,7 @@ Fraction(22, 47)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
@@ -341,3 +341,103 @@ def bayes_table(
     ]
     columns = ["cup", "prior", "P(announce | cup)", "joint", "posterior"]
     return pd.DataFrame(rows, columns=columns).set_index("cup")
+
+
+def prior_and_posterior(
+    announcement: Hand | str,
+    situations: Mapping[str, tuple[Sequence[int], Start]],
+    *,
+    bluff_rate: Fraction | float = Fraction(1, 2),
+) -> pd.DataFrame:
+    """The prior and the posterior of an announcement in several situations, one row each, labelled.
+
+    ``situations`` maps a label to ``(throws, start)``. The **prior** is the chance the cup holds
+    the announcement (:func:`probability_holds`); the **posterior** the chance it is true once it
+    has been announced (:func:`probability_true`, Bayes' rule).
+
+    >>> prior_and_posterior("four 6s", {"Bo threw 1 die": ((1,), "66612")}).iloc[0].tolist()
+    [Fraction(1, 6), Fraction(2, 7)]
+    """
+    rows = {
+        label: (
+            probability_holds(announcement, throws, start),
+            probability_true(announcement, throws, start, bluff_rate=bluff_rate),
+        )
+        for label, (throws, start) in situations.items()
+    }
+    columns = ["prior: P(the cup holds it)", "posterior: P(true | announced)"]
+    frame = pd.DataFrame.from_dict(rows, orient="index", columns=columns)
+    frame.index.name = f"who judges {str(announcement)!r}"
+    return frame
+
+
+# --- advice for the player holding the cup --------------------------------------------------------
+def _keep_reach(dice: Dice, rolls_left: int) -> tuple[list[int], np.ndarray]:
+    """The distinct keeps of ``dice`` and, for each, the numerators (over ``6**5 ** rolls_left``) of
+    holding every hand at the end when playing on from that keep with the best keeping; keeping all
+    five dice is stopping with them."""
+    options = _sub_keeps(dice)
+    w = _matmul(_transition()[options], _reach_numerators(rolls_left - 1))
+    stop = options.index(_KEEP_INDEX[dice])
+    w[stop] = _hold_matrix()[_ROLL_INDEX[dice]] * _SCALE**rolls_left
+    return options, w
+
+
+def keep_prospects(
+    dice: Dice | str, rolls_left: int, above: Hand | str | None = None, *, at_least: Fraction = Fraction(1, 2)
+) -> pd.DataFrame:
+    """Every distinct keep of ``dice`` with the highest hand it reaches with chance ``at_least`` or more.
+
+    A hand is *reached* when the final dice hold it (its category and faces or better); ``above``
+    counts only hands higher than the last announcement. Rows are ranked by what they reach, then by
+    its chance: the first row is the keep to play. Keeping all five is stopping (or deciding later).
+
+    >>> table = keep_prospects("22345", rolls_left=2)
+    >>> table.iloc[0].tolist()
+    ['2-3-4-5', 'small straight', Fraction(5, 9)]
+    >>> table.loc[table["keep"] == "2-2-3-4-5", "reaches"].item()
+    'pair of 2s'
+    """
+    dice = Dice.roll(dice)
+    _check_rolls(rolls_left)
+    floor = -1 if above is None else Hand.parse(above).rank
+    if rolls_left == 0:
+        hand = best_hand(dice)
+        rows = [("-".join(map(str, dice.values)), str(hand) if hand.rank > floor else "", Fraction(1))]
+        return pd.DataFrame(rows, columns=["keep", "reaches", "chance"])
+    options, w = _keep_reach(dice, rolls_left)
+    scale = _SCALE**rolls_left
+    rows = []
+    for keep_index, reach in zip(options, w, strict=True):
+        good = [h for h in range(floor + 1, len(ALL_HANDS)) if Fraction(int(reach[h]), scale) >= at_least]
+        keep = "-".join(map(str, KEEPS[keep_index].values)) or "nothing"
+        if good:
+            rows.append((keep, str(ALL_HANDS[good[-1]]), Fraction(int(reach[good[-1]]), scale), good[-1]))
+        else:
+            rows.append((keep, "", Fraction(0), -1))
+    rows.sort(key=lambda row: (-row[3], -row[2]))
+    return pd.DataFrame([row[:3] for row in rows], columns=["keep", "reaches", "chance"])
+
+
+def survival_chances(dice: Dice | str, rolls_left: int, above: Hand | str | None = None) -> pd.DataFrame:
+    """Each announcement (above ``above``) with the chance it survives a call: that the dice hold it
+    at the end (it or better), playing for it with its best keep; the likeliest first, higher hands
+    first on ties.
+
+    >>> table = survival_chances("22345", rolls_left=2)
+    >>> table.set_index("announcement").loc[["pair of 2s", "large straight"], "chance"].tolist()
+    [Fraction(1, 1), Fraction(139, 324)]
+    >>> table.set_index("announcement").loc["large straight", "keep"]  # full houses count too
+    '2-2'
+    """
+    dice = Dice.roll(dice)
+    _check_rolls(rolls_left)
+    floor = -1 if above is None else Hand.parse(above).rank
+    rows = []
+    for h in range(floor + 1, len(ALL_HANDS)):
+        hand = ALL_HANDS[h]
+        keep = keep_to_reach(dice, hand, rolls_left)
+        chance = reach_probability(hand, start=dice, rolls=rolls_left)
+        rows.append((str(hand), chance, "-".join(map(str, keep.values)) or "nothing", h))
+    rows.sort(key=lambda row: (-row[1], -row[3]))
+    return pd.DataFrame([row[:3] for row in rows], columns=["announcement", "chance", "keep"])

@@ -24,6 +24,7 @@ from typing import Any
 
 from dicepoker.core.dice import FACES, Dice
 from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.core.words import plural
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 
 # how many faces each category names, and how it is written
@@ -143,7 +144,7 @@ class Hand:
         object.__setattr__(self, "faces", faces)
         wanted = FACES_NAMED[self.category]
         if len(faces) != wanted or any(isinstance(f, bool) or f not in FACES for f in faces):
-            raise DicePokerError(f"{self.category} names {wanted} face(s) 1..6, not {faces!r}")
+            raise DicePokerError(f"{self.category} names {plural(wanted, 'face')} 1..6, not {faces!r}")
         if self.category in ("Two Pairs", "Full House") and faces[0] == faces[1]:
             raise DicePokerError(f"{self.category} needs two different faces, not {faces!r}")
         if self.category == "Two Pairs" and faces[0] < faces[1]:

@@ -32,22 +32,26 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from dicepoker.core.dice import NUMBER_OF_DICE
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.core.words import does, plural, possessive, verb_form
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
 from dicepoker.games.bluff.engine import Accept, BluffGame, BluffView, Phase, RoundResult, Throw
 from dicepoker.games.bluff.equilibrium import EquilibriumBot
 from dicepoker.games.bluff.html import lives_html, reveal_html, table_html
-from dicepoker.games.bluff.odds import keep_to_reach, reach_probability
-from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand, hands_above
+from dicepoker.games.bluff.odds import keep_prospects
+from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand
 from dicepoker.ui.seats import check_seats, seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
     app_box,
     die_face_css,
+    die_label,
     message_css,
+    play_css,
+    set_enabled,
     setup_box,
     show_die,
     style_widget,
@@ -90,15 +94,19 @@ def style_sheet() -> str:
 }}
 .dp-bluff .jupyter-button.dp-die:disabled {{ opacity: 1; cursor: default; }}
 .dp-bluff .jupyter-button.dp-die.dp-held {{ transform: translateY(-7px); }}
+.dp-bluff .dp-reveal .dp-dice {{ flex-wrap: nowrap; }}
+.dp-bluff .dp-reveal svg {{ flex: 0 0 auto; width: 40px; height: 40px; }}
 .dp-bluff .dp-reveal-die {{ animation: dp-lift 0.5s ease-out both; }}
 @keyframes dp-lift {{
-  0% {{ transform: translateY(-24px) rotateY(90deg); opacity: 0; }}
-  100% {{ transform: none; opacity: 1; }}
+  0% {{ transform: translateY(-18px); }}
+  100% {{ transform: none; }}
 }}
+@media (prefers-reduced-motion: reduce) {{ .dp-bluff .dp-reveal-die {{ animation: none; }} }}
 {delays}
 .dp-bluff .dp-screen {{ padding: 10px; border: 2px dashed #9ca3af; border-radius: 8px; background: #f9fafb; }}
 {message_css(".dp-bluff")}
 {die_face_css(".dp-bluff")}
+{play_css(".dp-bluff")}
 </style>"""
 
 
@@ -180,8 +188,10 @@ class BluffUI(GameWidget):
         self.announce_button = self._button("Announce", "dp-announce", self._announce, "success", "120px")
         self.call_button = self._button("Call the bluff!", "dp-call", self._call, "danger", "160px")
         self.accept_button = self._button("Accept (look at the dice)", "dp-accept", self._accept, "", "220px")
-        self.hint_button = self._button("Hint 💡", "dp-hint", self._hint, "info", "120px")
-        self.step_button = self._button("Step ▶ (computer)", "dp-step", self.step, "", "200px")
+        self.hint_button = self._button("Hint", "dp-hint", self._hint, "info", "120px")
+        self.step_button = self._button("Step ▶ (computer)", "dp-step", self.step, "", "170px")
+        self.turn_button, self.auto_play = self._computer_widgets("130px")
+        self._picker_dice: tuple[int, ...] | None = None  # the dice the announcement list was set for
         self.reveal = widgets.HTML()
         self.reveal.add_class("dp-reveal")
         self.screen = widgets.VBox(
@@ -214,7 +224,8 @@ class BluffUI(GameWidget):
                 self.lives,
                 self.table,
                 self.message,
-                widgets.HBox([self.step_button, self.hint_button]),
+                widgets.HBox([self.step_button, self.turn_button, self.hint_button]),
+                self.auto_play,
                 self.screen,
                 self.reveal,
                 setup,
@@ -229,7 +240,8 @@ class BluffUI(GameWidget):
             options=[(SEAT_WORDS[k], k) for k in kinds],
             value=kinds[0] if i == 0 else "reasoning" if i == 1 else "empty",
             description=f"Seat {i + 1}",
-            layout=widgets.Layout(width="230px"),
+            layout=widgets.Layout(width="236px"),
+            style={"description_width": "46px"},  # room for "Computer (reasoning)" in full
         )
         chooser.add_class(f"dp-seat-{i}")
         return chooser
@@ -241,6 +253,7 @@ class BluffUI(GameWidget):
             raise DicePokerError(f"{len(names)} names for {len(seats)} seats: {list(names)}")
         names = list(names) if names is not None else default_names(seats)
         self.game = BluffGame(self.rules, names, rng=np.random.default_rng(int(self._rng.integers(2**63))))
+        self._generation += 1  # a computer step scheduled for the last game does nothing
         self.seats = seats
         self.held = [False] * NUMBER_OF_DICE
         humans = self.humans
@@ -284,7 +297,7 @@ class BluffUI(GameWidget):
             raise IllegalActionError("nobody needs the screen now")
         self.screen_for = self.game.current_player
         doing = "roll" if self.game.phase == Phase.ROLL else "call the bluff or accept"
-        return f"{self.current_name} has the screen: {doing}."
+        return f"{does(self.current_name, 'has')} the screen: {doing}."
 
     def _toggle(self, position: int) -> str:
         self._require_human("see its choice")
@@ -294,14 +307,15 @@ class BluffUI(GameWidget):
             raise IllegalActionError("no roll left: nothing to hold the dice for; announce a hand")
         self.held[position] = not self.held[position]
         value, verb = self.game.positions[position], "holds" if self.held[position] else "releases"
-        return f"{self.current_name} {verb} the {value} (die {position + 1})."
+        return f"{does(self.current_name, verb)} the {value} (die {position + 1})."
 
     def _roll(self) -> str:
         self._require_human("see its roll")
         who, first = self.current_name, self.game.positions is None
         dice = self.game.roll(held=self.held if not first else None)
         self.held = [False] * NUMBER_OF_DICE
-        return f"{who} rolls in secret: {'-'.join(map(str, self.game.positions))} ({dice_reading(dice)})."  # type: ignore[arg-type]
+        shown = "-".join(map(str, self.game.positions))  # type: ignore[arg-type]
+        return f"{does(who, 'rolls')} in secret: {shown} ({dice_reading(dice)}). " + self._announce_note()
 
     def _announce(self) -> str:
         self._require_human("see its announcement")
@@ -321,9 +335,11 @@ class BluffUI(GameWidget):
     def _accept(self) -> str:
         self._require_human("see its answer")
         dice = self.game.accept()
+        shown = "-".join(map(str, self.game.positions))  # type: ignore[arg-type]
+        times = plural(self.rules.reroll_rounds, "time")
         return (
-            f"{self.current_name} accepts and looks at the cup: {'-'.join(map(str, self.game.positions))} "  # type: ignore[arg-type]
-            f"({dice_reading(dice)}). Reroll up to {self.rules.reroll_rounds} times, then announce higher."
+            f"{does(self.current_name, 'accepts')} and {verb_form(self.current_name, 'looks')} at the cup: "
+            f"{shown} ({dice_reading(dice)}). Reroll up to {times}, then announce higher."
         )
 
     def step(self) -> str:
@@ -340,10 +356,11 @@ class BluffUI(GameWidget):
         if isinstance(action, Throw):
             thrown = NUMBER_OF_DICE - len(action.keep)
             if action.keep:
-                return f"{who} keeps {len(action.keep)} dice and throws {thrown} in secret."
-            return f"{who} throws all five dice in secret."
+                kept = plural(len(action.keep), "die", "dice")
+                return f"{does(who, 'keeps')} {kept} and {verb_form(who, 'throws')} {thrown} in secret."
+            return f"{does(who, 'throws')} all five dice in secret."
         if isinstance(action, Accept):
-            return f"{who} accepts and looks at the dice in secret."
+            return f"{does(who, 'accepts')} and {verb_form(who, 'looks')} at the dice in secret."
         return self._announced_text(who)
 
     def _hint(self) -> str:
@@ -357,14 +374,7 @@ class BluffUI(GameWidget):
             )
         if view.dice is None:
             return "Hint: roll first: the opener's first roll throws all five dice."
-        last, left = view.last_announcement, view.rolls_left
-        target = hands_above(last)[0] if last is not None else best_hand(view.dice)
-        if left == 0:
-            return f"Hint: no rolls left; your dice read {best_hand(view.dice)}."
-        keep = keep_to_reach(view.dice, target, left)
-        p = reach_probability(target, start=view.dice, rolls=left)
-        kept = "-".join(map(str, keep.values)) or "nothing"
-        return f"Hint: to hold {target}, keep {kept}: you then make it with chance {float(p):.0%}."
+        return bluff_hint(view.dice, view.rolls_left, view.last_announcement)
 
     def new_game(self) -> str:
         """Start a new game with the seats chosen in the seat choosers."""
@@ -373,32 +383,33 @@ class BluffUI(GameWidget):
 
     # --- words ------------------------------------------------------------------------------------------
     def _welcome(self) -> str:
-        return f"New game: {', '.join(self.game.player_names)}. {self.current_name} opens round 1." + (
+        opens = does(self.current_name, "opens")
+        return f"New game: {', '.join(self.game.player_names)}. {opens} round 1." + (
             f" Pass the screen to {self.current_name}." if self.needs_pass else ""
         )
 
     def _announced_text(self, who: str) -> str:
         said, to = self.game.last_announcement, self.current_name
-        return f"{who} announces '{said}' and passes the cup to {to}." + (
+        return f"{does(who, 'announces')} '{said}' and {verb_form(who, 'passes')} the cup to {to}." + (
             f" Pass the screen to {to}." if self.needs_pass else ""
         )
 
     def _winner_text(self) -> str:
-        return f"{self.game.player_names[self.game.winner]} wins" if self.game.is_over else ""  # type: ignore[index]
+        return does(self.game.player_names[self.game.winner], "wins") if self.game.is_over else ""  # type: ignore[index]
 
     def _result_text(self, result: RoundResult) -> str:
         names = self.game.player_names
         text = (
-            f"{names[result.caller]} calls! The cup shows {'-'.join(map(str, result.dice.values))} "
-            f"({result.best}): {names[result.loser]} loses a life."
+            f"{does(names[result.caller], 'calls')}! The cup shows {'-'.join(map(str, result.dice.values))} "
+            f"({result.best}): {does(names[result.loser], 'loses')} a life."
         )
         if self.game.is_over:
             return text + f" {self._winner_text()}!"
-        out = f" {names[result.loser]} is out." if self.game.lives[result.loser] == 0 else ""
+        out = f" {does(names[result.loser], 'is')} out." if self.game.lives[result.loser] == 0 else ""
         return (
             text
             + out
-            + f" {self.current_name} opens round {self.game.round_number}."
+            + f" {does(self.current_name, 'opens')} round {self.game.round_number}."
             + (f" Pass the screen to {self.current_name}." if self.needs_pass else "")
         )
 
@@ -416,13 +427,14 @@ class BluffUI(GameWidget):
         self.lives.value = lives_html(names, game.lives, game.current_player, self.rules.lives)
         self.table.value = table_html(game.turns, names, game.round_number) if not game.is_over else ""
         last = game.rounds[-1] if game.rounds else None
-        self.reveal.value = reveal_html(last, names)
+        self.reveal.value = reveal_html(last, names, opener=None if game.is_over else self.current_name)
         viewer = self._viewer()
         view = game.view(viewer) if viewer is not None else None
         acting = view is not None and view.is_my_turn and self.current_seat == "human"
         self._refresh_screen_note(view)
         self._refresh_dice(view, acting)
         self._refresh_controls(view, acting)
+        self._schedule_computer()
 
     def _refresh_screen_note(self, view: BluffView | None) -> None:
         game = self.game
@@ -438,8 +450,9 @@ class BluffUI(GameWidget):
             )
             self.pass_button.description = "Show me"
         else:
+            me = game.player_names[view.player]
             self.screen_note.value = (
-                f"The screen shows what <b>{html.escape(game.player_names[view.player])}</b> knows."
+                f"The screen shows what <b>{html.escape(me)}</b> {verb_form(me, 'knows')}."
             )
             self.pass_button.description = "Show me"
         self.pass_button.disabled = not self.needs_pass
@@ -449,8 +462,13 @@ class BluffUI(GameWidget):
         positions = self.game.positions if view is not None and view.dice is not None else None
         for i, button in enumerate(self.dice_buttons):
             value = positions[i] if positions else 0
-            show_die(button, value, bool(positions) and self.held[i])
+            held = bool(positions) and self.held[i]
+            show_die(button, value, held)
             button.disabled = not (acting and positions is not None and self.game.rolls_left > 0)
+            label = die_label(i, value, held)
+            button.tooltip = label + (
+                (" — click to release" if held else " — click to hold") * (not button.disabled)
+            )
         if view is not None and view.dice is not None:
             reading = html.escape(str(best_hand(view.dice)))
             self.private.value = f"Your dice read <b>{reading}</b>; rolls left: {view.rolls_left}."
@@ -467,22 +485,80 @@ class BluffUI(GameWidget):
         rolling = acting and view is not None and view.phase == Phase.ROLL
         responding = acting and view is not None and view.phase == Phase.RESPOND
         legal = [str(h) for h in view.legal_announcements()] if rolling and view is not None else []
+        dice = tuple(game.positions) if rolling and game.positions is not None else None
         if list(self.announce_picker.options) != legal:
             self.announce_picker.options = legal
-            if legal and view is not None and view.dice is not None:
-                best = best_hand(view.dice)
-                self.announce_picker.value = str(best) if str(best) in legal else legal[0]
+            self._picker_dice = None
+        if legal and dice is not None and dice != self._picker_dice:  # new dice: offer what they hold
+            best = str(best_hand(dice))
+            self.announce_picker.value = best if best in legal else legal[0]
+            self._picker_dice = dice
+        why = self._why_not_acting(view, acting)
         self.announce_picker.disabled = not legal
-        self.announce_button.disabled = not legal
-        self.roll_button.disabled = not (rolling and game.rolls_left > 0)
-        if game.positions is None or not rolling:
+        set_enabled(self.announce_button, why or ("" if legal else "roll the dice first"))
+        if game.is_over:
+            self.roll_button.description = "Game over"
+        elif game.positions is None or not rolling:
             self.roll_button.description = "Roll"
         else:
             self.roll_button.description = f"Reroll the others ({game.rolls_left} left)"
-        self.call_button.disabled = not responding
-        self.accept_button.disabled = not (responding and view is not None and view.may_accept)
-        self.hint_button.disabled = not acting
-        self.step_button.disabled = game.is_over or self.current_seat == "human"
+        roll_why = "" if not rolling else ("" if game.rolls_left else "no rolls left: announce a hand")
+        set_enabled(self.roll_button, why or ("it is time to call or accept" if responding else roll_why))
+        set_enabled(self.call_button, why or ("" if responding else "there is no announcement to call"))
+        accept_why = "" if responding and view is not None and view.may_accept else "nothing to accept now"
+        set_enabled(self.accept_button, why or accept_why)
+        set_enabled(self.hint_button, why, "what are the chances?")
+        over = "the game is over: press New game" if game.is_over else ""
+        human_turn = "" if self.computer_to_play else f"it is {possessive(self.current_name)} turn"
+        for button in (self.step_button, self.turn_button):
+            set_enabled(button, over or human_turn)
+
+    def _why_not_acting(self, view: BluffView | None, acting: bool) -> str:
+        """Why the player at the screen cannot act now ("" when they can)."""
+        if acting:
+            return ""
+        if self.game.is_over:
+            return "the game is over: press New game"
+        if self.needs_pass:
+            return f"pass the screen to {self.current_name} first"
+        return f"it is {possessive(self.current_name)} turn: press Step"
+
+    def _turn_marker(self) -> tuple[Any, ...]:
+        return (self.game.current_player, self.game.round_number)
+
+    def _announce_note(self) -> str:
+        return "Choose a hand to announce, or hold dice and reroll."
+
+
+SURVIVES = "An announcement the dice hold survives any call."
+
+
+def bluff_hint(dice: Any, rolls_left: int, last: Any = None) -> str:
+    """The hint for the player holding the cup: the keeps ranked by what they reach, and which
+    announcements survive a call.
+
+    >>> bluff_hint("22345", 2)  # doctest: +ELLIPSIS
+    'Hint: 2-2-3-4-5 reads pair of 2s. Keep 2-3-4-5: small straight or better with 56%; ...'
+    """
+    reading = best_hand(dice)
+    shown = "-".join(map(str, sorted(Dice.roll(dice).values)))
+    if rolls_left == 0:
+        higher = (
+            ""
+            if last is None or reading > last
+            else f" — not above '{last}': a higher announcement is a bluff"
+        )
+        return f"Hint: no rolls left; your dice read {reading}{higher}. {SURVIVES}"
+    prospects = keep_prospects(dice, rolls_left, above=last)
+    best = [row for row in prospects.itertuples() if row.reaches][:2]
+    if not best:
+        return f"Hint: {shown} reads {reading}; nothing above '{last}' is likely: reroll and hope, or bluff."
+    keeps = "; ".join(
+        f"{'stop' if row.keep == shown else 'keep ' + row.keep}: {row.reaches}"
+        + ("" if row.keep == shown else f" or better with {float(row.chance):.0%}")
+        for row in best
+    )
+    return f"Hint: {shown} reads {reading}. {keeps[0].upper()}{keeps[1:]}. {SURVIVES}"
 
 
 def dice_reading(dice: Any) -> str:

@@ -29,6 +29,7 @@ from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDic
 from dicepoker.core.players import die_position, player_index, player_names, whole_number
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
+from dicepoker.core.words import plural
 from dicepoker.games.board.html import board_html
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label
 from dicepoker.games.board.rules import BoardRules, Cell, check_cell
@@ -464,7 +465,7 @@ class BoardGame(SavesByReplay):
         takeable = self.takeable_cells()
         if takeable:
             raise IllegalActionError(
-                f"the dice {dice} can take {len(takeable)} cell(s), e.g. {takeable[0]}: "
+                f"the dice {dice} can take {plural(len(takeable), 'cell')}, e.g. {takeable[0]}: "
                 "a turn passes only when no cell can be taken"
             )
         self._history.append(Move(self.turn, self.current_player, PassTurn(), dice))

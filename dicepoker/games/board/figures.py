@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from dicepoker.games.board.labels import BOARD_LABELS, FREE_CENTRE, describe_label, label_kind
+from dicepoker.games.board.labels import BOARD_LABELS, FREE_CENTRE, cell_name, label_kind
 from dicepoker.games.board.odds import cell_chances, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules
 
@@ -54,7 +54,7 @@ def board_heatmap(
         [
             FREE_CENTRE
             if label == FREE_CENTRE and chances
-            else f"cell ({r}, {c}): {label}, {describe_label(label)}<br>{name} "
+            else f"{cell_name((r, c), label)} ({label})<br>{name} "
             + (f"{grid[r][c]:.1%}" if chances else f"{grid[r][c]:g}")
             for c, label in enumerate(row)
         ]
@@ -63,6 +63,8 @@ def board_heatmap(
     fig = go.Figure(
         go.Heatmap(
             z=grid,
+            x=list(range(1, len(labels[0]) + 1)),  # rows and columns counted from 1, as players say them
+            y=list(range(1, len(labels) + 1)),
             text=labels,
             texttemplate="%{text}",
             textfont={"size": 13},
@@ -117,7 +119,7 @@ def cells_against_chance_figure(rules: BoardRules = BOARD) -> go.Figure:
                 "color": colour,
                 "line": {"width": 1, "color": "#374151"},
             },
-            hovertemplate=f"{words}: %{{y}} cell(s) per label, chance %{{x:.1%}} per turn<extra></extra>",
+            hovertemplate=f"{words}: %{{y}} cells per label, chance %{{x:.1%}} per turn<extra></extra>",
         )
     fig.update_layout(
         title="Cells per label against the chance of taking one label in a turn",

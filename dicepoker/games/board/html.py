@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from dicepoker.core.pictures import PIP_SPOTS, dice_html
+from dicepoker.core.words import plural
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label, label_faces, label_kind
 
 CHIP_COLOURS = ("#dc2626", "#2563eb", "#16a34a")
@@ -157,7 +158,7 @@ def _caption_html(game: Any) -> str:
     if game.outcome:
         state = html.escape(game.outcome.reason)
     else:
-        state = f"turn {game.turn} of {game.rules.max_turns}, {game.rolls_left} roll(s) left"
+        state = f"turn {game.turn} of {game.rules.max_turns}, {plural(game.rolls_left, 'roll')} left"
     return " · ".join(players) + f" — {state}"
 
 

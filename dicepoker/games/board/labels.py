@@ -99,6 +99,17 @@ def describe_label(label: str) -> str:
     return words[kind]
 
 
+def cell_name(cell: tuple[int, int], label: str) -> str:
+    """A cell as players read it: row and column counted from 1 (as on the heatmap), and its label in words.
+
+    >>> cell_name((7, 8), "P3"), cell_name((4, 4), "★")
+    ('row 8, column 9 — pair of 3s', 'row 5, column 5 — the free centre')
+    """
+    row, column = cell
+    words = describe_label(label).split(":")[0]
+    return f"row {row + 1}, column {column + 1} — {words}"
+
+
 def label_faces(label: str) -> tuple[int, ...]:
     """The dice a label pictures (pairs, two pairs, threes, fours); ``()`` for the others.
 

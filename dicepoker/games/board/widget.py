@@ -19,12 +19,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.core.words import does, plural, possessive, verb_form
 from dicepoker.games import find_game
 from dicepoker.games.board.bots import probability_bot, random_bot
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
@@ -39,7 +41,7 @@ from dicepoker.games.board.html import (
     label_css_class,
     label_picture,
 )
-from dicepoker.games.board.labels import describe_label
+from dicepoker.games.board.labels import cell_name
 from dicepoker.games.board.rules import BoardRules, Cell
 from dicepoker.ui.seats import check_seats, seat_names
 from dicepoker.ui.widget import (
@@ -47,8 +49,11 @@ from dicepoker.ui.widget import (
     GameWidget,
     app_box,
     die_face_css,
+    die_label,
     message_css,
+    play_css,
     set_class,
+    set_enabled,
     setup_box,
     show_die,
     style_widget,
@@ -89,7 +94,6 @@ def style_sheet(rules: BoardRules) -> str:
   color: transparent; box-shadow: none;
 }}
 .dp-board .jupyter-button.dp-cell:disabled {{ opacity: 1; cursor: default; }}
-.dp-board .jupyter-button.dp-bounce:disabled {{ opacity: 0.35; }}
 .dp-board .jupyter-button.dp-cell.dp-takeable {{ background-color: #dcfce7; border: 3px solid #16a34a;
   cursor: pointer; }}
 .dp-board .jupyter-button.dp-cell.dp-removable {{ background-color: #ffedd5; border: 3px solid #ea580c;
@@ -104,6 +108,7 @@ def style_sheet(rules: BoardRules) -> str:
 .dp-board .jupyter-button.dp-die:disabled {{ opacity: 1; cursor: default; }}
 .dp-board .jupyter-button.dp-die.dp-held {{ transform: translateY(-7px); }}
 {message_css(".dp-board")}
+{play_css(".dp-board")}
 {chr(10).join(rules_css)}
 </style>"""
 
@@ -201,6 +206,7 @@ class BoardUI(GameWidget):
         )
         self.step_button = self._button("Step ▶ (computer)", "dp-step", self.step, "", "152px")
         self.hint_button = self._button("Hint", "dp-hint", self._hint, "info", "152px")
+        self.turn_button, self.auto_play = self._computer_widgets("152px")
         self._build_seats(names)
         help_text = widgets.HTML(
             "<b>Roll, click dice to hold them, roll again; then click a green cell.</b> "
@@ -211,8 +217,9 @@ class BoardUI(GameWidget):
                 help_text,
                 widgets.HBox(self.dice_buttons, layout=widgets.Layout(padding="10px 0 4px 0")),
                 widgets.HBox([self.roll_button, self.pass_button]),
-                widgets.HBox([self.bounce_button, self.step_button]),
-                self.hint_button,
+                widgets.HBox([self.bounce_button, self.hint_button]),
+                widgets.HBox([self.step_button, self.turn_button]),
+                self.auto_play,
                 self.message,
             ],
             layout=widgets.Layout(width="330px", margin="0 0 0 16px"),
@@ -253,7 +260,7 @@ class BoardUI(GameWidget):
         label = self.rules.label(cell)
         button = widgets.Button(
             description=label,
-            tooltip=f"{cell}: {describe_label(label)}",
+            tooltip=cell_name(cell, label),
             layout=widgets.Layout(width=f"{CELL_SIZE}px", height=f"{CELL_SIZE}px"),
         )
         for css in ("dp-cell", f"dp-cell-{cell[0]}-{cell[1]}", label_css_class(label)):
@@ -264,6 +271,7 @@ class BoardUI(GameWidget):
     # --- who plays --------------------------------------------------------------------------------------
     def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> BoardGame:
         rules = self.rules.variant(players=len(seats))
+        self._generation += 1  # a computer step scheduled for the last game does nothing
         return BoardGame(rules, list(names), rng=int(self._rng.integers(2**32)))
 
     def _over_reason(self) -> str:
@@ -278,14 +286,14 @@ class BoardUI(GameWidget):
         kept = sum(self.game.held) if not first else 0
         self.game.roll()
         if self.game.rolls_left == 0 and kept == NUMBER_OF_DICE:
-            return f"{who} keeps all five dice: now take a cell." + self._options_text()
-        return f"{who} rolls {self._dice_text()}." + self._options_text()
+            return f"{does(who, 'keeps')} all five dice: now take a cell." + self._options_text()
+        return f"{does(who, 'rolls')} {self._dice_text()}." + self._options_text()
 
     def _toggle(self, position: int) -> str:
         self._require_human("see its choice")
         self.game.toggle_hold(position)
         value, held = self.game.positions[position], self.game.held[position]  # type: ignore[index]
-        return f"{self.current_name} {'holds' if held else 'releases'} the {value} (die {position + 1})."
+        return f"{does(self.current_name, 'holds' if held else 'releases')} the {value} (die {position + 1})."
 
     def _click_cell(self, cell: Cell) -> str:
         self._require_human("see its move")
@@ -296,20 +304,21 @@ class BoardUI(GameWidget):
             self.bounce_mode = False
             self._last_cell = None
             return (
-                f"{who} bounces {self.game.player_names[victim]}'s chip off {cell} ({label})."
-                + self._next_text()
+                f"{does(who, 'bounces')} {possessive(self.game.player_names[victim])} chip off "
+                f"{cell_name(cell, label)}." + self._next_text()
             )
         series = len(self.game.series())
         me = self.game.current_player
         self.game.place(cell)
         self._last_cell = cell
-        return f"{who} places a {CHIP_NAMES[me]} chip on {cell} ({label})." + self._series_text(me, series)
+        placed = f"{does(who, 'places')} a {CHIP_NAMES[me]} chip on {cell_name(cell, label)}."
+        return placed + self._series_text(me, series)
 
     def _pass(self) -> str:
         self._require_human("see its move")
         who = self.current_name
         self.game.pass_turn()
-        return f"{who} can take no cell: the turn passes." + self._next_text()
+        return f"{does(who, 'can')} take no cell: the turn passes." + self._next_text()
 
     def _toggle_bounce(self) -> str:
         self._require_human("see its move")
@@ -336,23 +345,25 @@ class BoardUI(GameWidget):
         game.apply(action)
         match action:
             case Roll():
-                return f"{who} rolls {self._dice_text()} (roll 1 of {self.rules.rolls_per_turn})."
+                return f"{does(who, 'rolls')} {self._dice_text()} (roll 1 of {self.rules.rolls_per_turn})."
             case Keep() if len(action.dice) == NUMBER_OF_DICE:
-                return f"{who} keeps all five dice: {self._dice_text()}."
+                return f"{does(who, 'keeps')} all five dice: {self._dice_text()}."
             case Keep():
                 kept = "-".join(str(action.dice)) or "nothing"
                 count = f"roll {game.rolls_used} of {self.rules.rolls_per_turn}"
-                return f"{who} keeps {kept} and rolls: {self._dice_text()} ({count})."
+                rolls = verb_form(who, "rolls")
+                return f"{does(who, 'keeps')} {kept} and {rolls}: {self._dice_text()} ({count})."
             case Place():
                 self._last_cell = action.cell
                 label = self.rules.label(action.cell)
-                text = f"{who} places a {CHIP_NAMES[me]} chip on {action.cell} ({label})."
+                text = f"{does(who, 'places')} a {CHIP_NAMES[me]} chip on {cell_name(action.cell, label)}."
                 return text + self._series_text(me, series)
             case Bounce():
-                name = game.player_names[victim]  # type: ignore[index]
-                return f"{who} bounces {name}'s chip off {action.cell}." + self._next_text()
+                name = possessive(game.player_names[victim])  # type: ignore[index]
+                where = cell_name(action.cell, self.rules.label(action.cell))
+                return f"{does(who, 'bounces')} {name} chip off {where}." + self._next_text()
             case _:
-                return f"{who} can take no cell: the turn passes." + self._next_text()
+                return f"{does(who, 'can')} take no cell: the turn passes." + self._next_text()
 
     def _hint(self) -> str:
         self._require_human("see its move")
@@ -363,9 +374,12 @@ class BoardUI(GameWidget):
             kept = "-".join(str(action.dice)) or "nothing"
             return f"Hint for {self.current_name}: keep {kept} and roll again."
         if isinstance(action, Place):
-            return f"Hint for {self.current_name}: take {action.cell} ({self.rules.label(action.cell)})."
+            return (
+                f"Hint for {self.current_name}: take {cell_name(action.cell, self.rules.label(action.cell))}."
+            )
         if isinstance(action, Bounce):
-            return f"Hint for {self.current_name}: bounce the chip on {action.cell}."
+            where = cell_name(action.cell, self.rules.label(action.cell))
+            return f"Hint for {self.current_name}: bounce the chip on {where}."
         return f"Hint for {self.current_name}: nothing fits — pass the turn."
 
     def new_game(self) -> str:
@@ -390,9 +404,9 @@ class BoardUI(GameWidget):
     def _options_text(self) -> str:
         game = self.game
         cells = len(game.takeable_cells())
-        left = f" {game.rolls_left} roll(s) left." if game.rolls_left else " No rolls left."
+        left = f" {plural(game.rolls_left, 'roll')} left." if game.rolls_left else " No rolls left."
         if cells:
-            text = f" {cells} cell(s) to take (green)."
+            text = f" {plural(cells, 'cell')} to take (green)."
         else:
             text = " No cell fits." + (" Roll again or pass." if game.rolls_left else " Pass the turn.")
         if game.bouncers() and game.bounce_targets():
@@ -411,7 +425,7 @@ class BoardUI(GameWidget):
             outcome = self.game.outcome
             if outcome.is_draw:
                 return f" The game is a draw: no winner after {outcome.turns} turns."
-            return f" {self.game.player_names[outcome.winner]} wins!"
+            return f" {does(self.game.player_names[outcome.winner], 'wins')}!"
         return f" Next: {self.current_name}."
 
     # --- showing the state -----------------------------------------------------------------------------
@@ -444,33 +458,51 @@ class BoardUI(GameWidget):
             set_class(button, "dp-last", cell == self._last_cell)
             button.disabled = not human  # a wrong cell is refused with the reason, on the message line
             label = self.rules.label(cell)
-            who = f" — {game.player_names[owner]}" if owner is not None else ""
-            button.tooltip = f"{cell}: {describe_label(label)}{who}"
+            who = f", a {CHIP_NAMES[owner]} chip of {game.player_names[owner]}" if owner is not None else ""
+            button.tooltip = cell_name(cell, label) + who
         self._refresh_dice(human)
         self._refresh_buttons(human)
+        self._schedule_computer()
 
     def _refresh_dice(self, human: bool) -> None:
         positions, held = self.game.positions, self.game.held
         for i, button in enumerate(self.dice_buttons):
             value = positions[i] if positions else 0
-            show_die(button, value, bool(positions) and held[i])
+            shown_held = bool(positions) and held[i]
+            show_die(button, value, shown_held)
             button.disabled = not (human and positions is not None and self.game.rolls_left > 0)
+            action = (
+                (" — click to release" if shown_held else " — click to hold") if not button.disabled else ""
+            )
+            button.tooltip = die_label(i, value, shown_held) + action
 
     def _refresh_buttons(self, human: bool) -> None:
         game = self.game
-        if game.positions is None:
+        if game.is_over:
+            self.roll_button.description = "Game over"
+        elif game.positions is None:
             self.roll_button.description = "Roll"
         elif game.rolls_left:
             self.roll_button.description = f"Roll again ({game.rolls_left} left)"
         else:
             self.roll_button.description = "No rolls left: take a cell"
-        self.roll_button.disabled = not (human and game.rolls_left > 0)
-        self.pass_button.disabled = not (human and PassTurn() in game.legal_actions())
-        can_bounce = human and bool(game.bounce_targets())
-        self.bounce_button.disabled = not can_bounce
+        over = "the game is over: press New game" if game.is_over else ""
+        why = over or ("" if human else f"it is {possessive(self.current_name)} turn: press Step")
+        set_enabled(self.roll_button, why or ("" if game.rolls_left else "no rolls left: take a green cell"))
+        can_pass = PassTurn() in game.legal_actions()
+        set_enabled(self.pass_button, why or ("" if can_pass else "a cell can be taken (or roll first)"))
+        can_bounce = bool(game.bounce_targets())
+        set_enabled(self.bounce_button, why or ("" if can_bounce else "no bouncer: nothing to remove"))
         self.bounce_button.description = "Cancel bounce" if self.bounce_mode else "Bounce a chip"
-        self.step_button.disabled = game.is_over or self.current_seat == "human"
-        self.hint_button.disabled = not human
+        for button in (self.step_button, self.turn_button):
+            set_enabled(
+                button,
+                over or ("" if self.computer_to_play else f"it is {possessive(self.current_name)} turn"),
+            )
+        set_enabled(self.hint_button, why, "what would the probability bot do?")
+
+    def _turn_marker(self) -> tuple[Any, ...]:
+        return (self.game.current_player, self.game.turn)
 
 
 def play(

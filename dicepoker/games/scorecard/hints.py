@@ -26,6 +26,7 @@ from typing import Any
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import IllegalActionError
+from dicepoker.core.words import plural
 from dicepoker.games.scorecard.engine import Score
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
@@ -121,7 +122,11 @@ class Hint:
         return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="rank"))
 
     def _repr_html_(self, limit: int = 12) -> str:
-        head = f"dice {self.dice}, {self.rolls_left} roll(s) left" if self.dice else "before the first roll"
+        head = (
+            f"dice {self.dice}, {plural(self.rolls_left, 'roll')} left"
+            if self.dice
+            else "before the first roll"
+        )
         rows = "".join(
             f"<tr><td>{i}</td><td>{html.escape(c.label)}</td><td>{c.expected:.2f}</td>"
             f"<td>{self.best.expected - c.expected:.2f}</td></tr>"

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from dicepoker.core.pictures import COLOURS, dice_html, plain, signed
+from dicepoker.core.words import plural, possessive
 from dicepoker.games.scorecard.rules import Box, ScorecardRules
 
 
@@ -330,6 +331,8 @@ def turn_caption(game: Any) -> str:
     >>> from dicepoker import ScorecardGame
     >>> turn_caption(ScorecardGame("classic", players=["Ann", "Bo"]))
     "Round 1 of 15 · Ann's turn · 3 rolls left"
+    >>> turn_caption(ScorecardGame("classic", players=["You", "Bo"]))
+    'Round 1 of 15 · Your turn · 3 rolls left'
     """
     names = game.player_names
     if game.is_over:
@@ -340,9 +343,9 @@ def turn_caption(game: Any) -> str:
         if len(winners) == 1:
             return f"Game over: {winners[0]} wins with {plain(max(totals))}"
         return f"Game over: {' and '.join(winners)} share the win with {plain(max(totals))}"
-    left = game.rolls_left
-    rolls = f"{left} roll{'s' if left != 1 else ''} left"
-    return f"Round {game.round} of {len(game.rules.boxes)} · {names[game.current_player]}'s turn · {rolls}"
+    rolls = f"{plural(game.rolls_left, 'roll')} left"
+    whose = possessive(names[game.current_player], start=True)
+    return f"Round {game.round} of {len(game.rules.boxes)} · {whose} turn · {rolls}"
 
 
 def game_html(game: Any) -> str:

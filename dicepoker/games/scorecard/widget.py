@@ -16,9 +16,8 @@ action is explained on the message line; the game is left unchanged.
 
 from __future__ import annotations
 
-import asyncio
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -41,11 +40,18 @@ from dicepoker.ui.seats import check_seats as check_any_seats
 from dicepoker.ui.seats import seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
+    STEP_DELAY,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
     app_box,
     die_face_css,
+    die_label,
+    does,
     message_css,
+    play_css,
+    plural,
+    possessive,
     set_class,
+    set_enabled,
     setup_box,
     show_die,
     style_widget,
@@ -54,7 +60,6 @@ from dicepoker.ui.widget import (
 
 SEAT_KINDS = ("human", "computer")
 MAX_SEATS = 4
-STEP_DELAY = 0.9  # seconds between a computer's actions when it plays by itself
 LOG_LINES = 6  # earlier messages shown under the message line
 THINKING = "Thinking … (the first time, the computer solves the whole game: this can take a while)"
 
@@ -75,17 +80,6 @@ def dice_text(values: Sequence[int]) -> str:
     '3-3-5-1-6'
     """
     return "-".join(str(v) for v in values)
-
-
-def does(who: str, verb: str) -> str:
-    """A player and a verb, in the second person for a player called "You".
-
-    >>> does("Ann", "rolls"), does("You", "rolls"), does("you", "is")
-    ('Ann rolls', 'You roll', 'you are')
-    """
-    if who.strip().lower() != "you":
-        return f"{who} {verb}"
-    return f"{who} {'are' if verb == 'is' else verb.removesuffix('s')}"
 
 
 def kept_positions(positions: Sequence[int], keep: Dice) -> tuple[bool, ...]:
@@ -143,13 +137,13 @@ def style_sheet() -> str:
   background-size: 100% 100%; color: transparent; transition: transform 0.12s;
 }}
 .dp-app .jupyter-button.dp-die:disabled {{ opacity: 1; cursor: default; }}
-.dp-app .jupyter-button.dp-die:focus {{ outline: none; }}
 .dp-app .dp-dice-row {{ overflow: visible; }}
 .dp-app .jupyter-button.dp-die:hover:enabled {{ transform: translateY(-2px); box-shadow: none; }}
 .dp-app .jupyter-button.dp-die.dp-held {{ transform: translateY(-8px); }}
 .dp-app .jupyter-button.dp-box {{ font-weight: 600; border-radius: 4px; }}
 .dp-app .jupyter-button.dp-box.dp-box-zero {{ font-weight: 400; }}
 {die_face_css(".dp-app")}
+{play_css(".dp-app")}
 .dp-app .dp-cell {{ text-align: right; padding: 0 10px; line-height: 26px; white-space: nowrap;
   overflow: hidden; text-overflow: ellipsis; font-variant-numeric: tabular-nums; }}
 .dp-app .dp-label {{ text-align: left; }}
@@ -168,7 +162,7 @@ def style_sheet() -> str:
 .dp-app .dp-head {{ text-align: right; padding: 0 10px; font-weight: 700; line-height: 1.2; }}
 .dp-app .dp-head.dp-label {{ text-align: left; }}
 .dp-app .dp-help {{ color: #4b5563; font-size: 0.95em; line-height: 1.3; }}
-.dp-app .dp-name {{ overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }}
+.dp-app .dp-name {{ white-space: nowrap; }}
 {message_css(".dp-app")}
 .dp-app .dp-msg {{ line-height: 1.4; }}
 .dp-app .dp-log-lines {{ margin: 4px 0 0 0; padding-left: 18px; color: #6b7280; font-size: 0.9em;
@@ -229,9 +223,7 @@ class PlayUI(GameWidget):
         self._strategy_used = False
         self.hints = load_hints() if hints is True else (hints or None)
         self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
-        self._generation = 0  # counts games, so a scheduled computer step never acts on a new one
         self._last_actor = 0
-        self.auto_delay = STEP_DELAY
         self._build_widgets(names)
         self.game = self._new_game(self.seats, self._names_for(self.seats))
         self._say(self._welcome())
@@ -246,13 +238,8 @@ class PlayUI(GameWidget):
         self.dice_buttons = [self._die_button(i) for i in range(NUMBER_OF_DICE)]
         self.roll_button = self._button("Roll", "dp-roll", self._roll, "primary", width="190px")
         self.step_button = self._button("Step ▶", "dp-step", self.step, "", width="130px")
-        self.turn_button = self._button(
-            "Whole turn ▶▶", "dp-step-turn", self.play_computer_turn, "", width="130px"
-        )
         self.hint_button = self._button("Hint", "dp-hint", self._hint, "info", width="100px")
-        self.auto_play = widgets.Checkbox(False, description="Computer plays by itself", indent=False)
-        self.auto_play.add_class("dp-auto")
-        self.auto_play.observe(self._on_auto, names="value")
+        self.turn_button, self.auto_play = self._computer_widgets()
         self.coach = widgets.Checkbox(False, description="Coach: tell me what each choice cost", indent=False)
         self.coach.add_class("dp-coach")
         self.log = widgets.HTML(layout=widgets.Layout(width="100%"))
@@ -389,7 +376,7 @@ class PlayUI(GameWidget):
         left = self.game.rolls_left
         if left == 0:
             return " No rolls left: score a box."
-        return f" {left} roll{'s' if left != 1 else ''} left."
+        return f" {plural(left, 'roll')} left."
 
     def _final_text(self) -> str:
         text = turn_caption(self.game) + "."
@@ -436,36 +423,8 @@ class PlayUI(GameWidget):
             f"{does(who, 'keeps')} {kept or 'nothing'} and will reroll {NUMBER_OF_DICE - len(choice.dice)}."
         )
 
-    def play_computer_turn(self) -> str:
-        """Play the rest of the computer's turn at once; the message tells what it did."""
-        if self.game.is_over or self.current_seat != "computer":
-            return self.step()  # refused with the reason
-        who, steps = self.game.current_player, []
-        while not self.game.is_over and self.game.current_player == who and len(steps) < 20:
-            steps.append(self.step())
-            if self.game.positions is None:  # it scored: the turn is over
-                break
-        return " ".join(steps)
-
-    def _on_auto(self, change: Mapping[str, Any]) -> None:
-        self.refresh()
-
-    def _schedule_computer(self) -> None:
-        """With "Computer plays by itself" ticked, take the next computer step after a pause."""
-        if not self.auto_play.value or self.game.is_over or self.current_seat != "computer":
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop (plain Python, tests): Step by hand
-            return
-        generation = self._generation
-
-        def go() -> None:
-            still = generation == self._generation and self.auto_play.value and not self.game.is_over
-            if still and self.current_seat == "computer":
-                self._do(self.step)
-
-        loop.call_later(self.auto_delay, go)
+    def _turn_marker(self) -> tuple[Any, ...]:
+        return (self.game.current_player, self.game.round)
 
     # --- hints and the cost of each choice --------------------------------------------------------
     def _hint(self) -> str:
@@ -578,17 +537,21 @@ class PlayUI(GameWidget):
         )
         for i, button in enumerate(self.dice_buttons):
             value = positions[i] if positions else 0
-            show_die(button, value, bool(positions) and held[i])
+            shown_held = bool(positions) and held[i]
+            show_die(button, value, shown_held)
+            label = die_label(i, value, shown_held)
             button.disabled = not can_hold
-            if value:
-                button.tooltip = f"{value}: " + ("held — click to release" if held[i] else "click to hold")
+            if can_hold:
+                button.tooltip = label + (" — click to release" if shown_held else " — click to hold")
             else:
-                button.tooltip = "not rolled yet"
+                button.tooltip = label
 
     def _refresh_buttons(self) -> None:
         game = self.game
         human = not game.is_over and self.current_seat == "human"
-        if game.positions is None:
+        if game.is_over:
+            self.roll_button.description = "Game over"
+        elif game.positions is None:
             self.roll_button.description = f"Roll ({game.rolls_left} left)"
         elif all(game.held) and game.rolls_left:
             self.roll_button.description = "Keep all five"
@@ -596,15 +559,23 @@ class PlayUI(GameWidget):
             self.roll_button.description = f"Roll again ({game.rolls_left} left)"
         else:
             self.roll_button.description = "No rolls left: score"
-        self.roll_button.disabled = not (human and game.rolls_left > 0)
+        over = "the game is over: press New game" if game.is_over else ""
+        computer = "" if human or over else f"it is {self.current_name}'s turn: press Step"
+        set_enabled(
+            self.roll_button, over or computer or ("" if game.rolls_left else "no rolls left: score a box")
+        )
         has_computer = "computer" in self.seats
         self._computer_row.layout.display = "flex" if has_computer else "none"
         computer_turn = not game.is_over and self.current_seat == "computer"
-        self.step_button.disabled = self.turn_button.disabled = not computer_turn
+        for button in (self.step_button, self.turn_button):
+            set_enabled(
+                button, over or ("" if computer_turn else f"it is {possessive(self.current_name)} turn")
+            )
         self.step_button.button_style = "primary" if computer_turn else ""
         self.hint_button.layout.display = "none" if self.hints is None else "inline-block"
         self.coach.layout.display = "none" if self.hints is None else "flex"
-        self.hint_button.disabled = not (human and game.positions is not None)
+        no_dice = "" if game.positions is not None else "roll the dice first"
+        set_enabled(self.hint_button, over or computer or no_dice, "what would the optimal player do?")
 
     def _refresh_scorecard(self) -> None:
         game = self.game
@@ -658,7 +629,8 @@ class PlayUI(GameWidget):
                     children.append(self._show_box_button(row.box, cell))  # type: ignore[arg-type]
                 else:
                     children.append(self._value_cell(row.label, row.kind, i, cell, i == current))
-        self.scorecard.layout.grid_template_columns = f"190px repeat({players}, 86px)"
+        # a player's column grows to show the whole name (no "Computer" for "Computer 2")
+        self.scorecard.layout.grid_template_columns = f"190px repeat({players}, minmax(86px, max-content))"
         self.scorecard.children = children
         for name, button in self.box_buttons.items():
             if (

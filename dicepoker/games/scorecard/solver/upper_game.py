@@ -26,6 +26,7 @@ import pandas as pd
 
 from dicepoker.core.dice import FACES, Dice, roll_distribution
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.words import plural
 
 FACE_NAMES = {1: "Ones", 2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes"}
 
@@ -93,7 +94,7 @@ class UpperGame:
 
     def _repr_html_(self) -> str:
         return (
-            f"<div>{len(self.faces)} boxes, {self.dice} dice, {self.rolls} roll(s) a turn: expected "
+            f"<div>{len(self.faces)} boxes, {self.dice} dice, {plural(self.rolls, 'roll')} a turn: expected "
             f"score <b>{html.escape(str(self.expected_score))}</b> ≈ {float(self.expected_score):.4f}</div>"
             + self.table().to_html(index=False)
         )
