@@ -63,22 +63,26 @@ def _version() -> str:
     return __version__
 
 
-def cache_key(rules: ScorecardRules) -> str:
-    """The rule set's fingerprint, the package version and the file format, as one key.
+def cache_key(rules: ScorecardRules, risk: float = 0.0) -> str:
+    """The rule set's fingerprint, the package version, the file format (and the risk), as one key.
 
     >>> from dicepoker import find_game
     >>> cache_key(find_game("classic")) == cache_key(find_game("classic").variant())
     True
     >>> cache_key(find_game("classic")) == cache_key(find_game("classic").variant(upper_bonus_threshold=63))
     False
+    >>> cache_key(find_game("classic"), risk=0.05) == cache_key(find_game("classic"))
+    False
     """
-    return f"{rules.fingerprint()}-v{_version()}-f{FORMAT_VERSION}"
+    key = f"{rules.fingerprint()}-v{_version()}-f{FORMAT_VERSION}"
+    return key if risk == 0 else f"{key}-risk{float(risk)!r}"
 
 
-def cache_path(rules: ScorecardRules) -> Path:
-    """Where the value table of ``rules`` is cached."""
+def cache_path(rules: ScorecardRules, risk: float = 0.0) -> Path:
+    """Where the value table of ``rules`` (solved with ``risk``) is cached."""
     name = re.sub(r"[^A-Za-z0-9_]+", "_", rules.name)[:40] or "rules"
-    return cache_dir() / f"values-{name}-{rules.fingerprint()}-v{_version()}.npz"
+    risky = "" if risk == 0 else f"-risk{float(risk)!r}"
+    return cache_dir() / f"values-{name}-{rules.fingerprint()}{risky}-v{_version()}.npz"
 
 
 def _checksum(values: np.ndarray) -> str:
@@ -87,15 +91,16 @@ def _checksum(values: np.ndarray) -> str:
 
 def save(solution: Any) -> Path:
     """Write a solution's value table atomically, readable by the group; returns the file's path."""
-    rules = solution.rules
-    path = cache_path(rules)
+    rules, risk = solution.rules, solution.risk
+    path = cache_path(rules, risk)
     values = np.ascontiguousarray(solution.values, dtype=np.float64)
     meta = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
-        "key": cache_key(rules),
+        "key": cache_key(rules, risk),
         "package_version": _version(),
         "rules": rules.to_dict(),
+        "risk": float(risk),
         "shape": list(values.shape),
         "sha256": _checksum(values),
         "states": int(solution.states),
@@ -108,8 +113,8 @@ def save(solution: Any) -> Path:
     return path
 
 
-def load(rules: ScorecardRules) -> Any | None:
-    """The cached solution of ``rules``, or ``None`` if there is none or it cannot be trusted.
+def load(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
+    """The cached solution of ``rules`` and ``risk``, or ``None`` if there is none or it is not trusted.
 
     Nothing in the file is believed before it is checked: only a regular file is opened (a FIFO
     would hang), each array's header is read first and its shape and type checked before any
@@ -118,7 +123,7 @@ def load(rules: ScorecardRules) -> Any | None:
     from dicepoker.games.scorecard.solver.solution import Solution
     from dicepoker.games.scorecard.solver.tables import rule_tables
 
-    path = cache_path(rules)
+    path = cache_path(rules, risk)
     if not os.path.lexists(path):
         return None
     try:
@@ -133,7 +138,8 @@ def load(rules: ScorecardRules) -> Any | None:
         problems = [
             (meta.get("format"), FORMAT, "format"),
             (meta.get("format_version"), FORMAT_VERSION, "format version"),
-            (meta.get("key"), cache_key(rules), "key"),
+            (meta.get("key"), cache_key(rules, risk), "key"),
+            (meta.get("risk", 0.0), float(risk), "risk"),
             (meta.get("package_version"), _version(), "package version"),
             (meta.get("rules"), rules.to_dict(), "rule set"),
             (meta.get("shape"), list(expected_shape), "shape"),
@@ -150,6 +156,7 @@ def load(rules: ScorecardRules) -> Any | None:
             turns=int(meta["turns"]),
             seconds=float(meta["seconds"]),
             from_cache=True,
+            risk=float(risk),
         )
     except RecursionError:
         _ignore(path, "its metadata is nested too deeply")
@@ -195,12 +202,12 @@ def _read_meta(archive: zipfile.ZipFile) -> str:
     return str(_read_array(archive, "meta.npy", (), dtype)[()])
 
 
-def remembered(rules: ScorecardRules) -> Any | None:
-    """The solution of ``rules`` from this process's memory or from the disk cache, else ``None``."""
-    key = cache_key(rules)
+def remembered(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
+    """The solution of ``rules`` and ``risk`` from this process's memory or the disk cache, else ``None``."""
+    key = cache_key(rules, risk)
     if key in _memory and _memory[key].rules == rules:
         return _memory[key]
-    solution = load(rules)
+    solution = load(rules, risk)
     if solution is not None:
         _memory[key] = solution
     return solution
@@ -208,7 +215,7 @@ def remembered(rules: ScorecardRules) -> Any | None:
 
 def store(solution: Any) -> None:
     """Remember a fresh solution in memory and write it to the disk cache (best effort)."""
-    _memory[cache_key(solution.rules)] = solution
+    _memory[cache_key(solution.rules, solution.risk)] = solution
     try:
         save(solution)
     except OSError as err:
@@ -216,8 +223,10 @@ def store(solution: Any) -> None:
 
 
 def forget(rules: ScorecardRules | None = None) -> None:
-    """Drop the solution of ``rules`` (default: every solution) from this process's memory; files stay."""
+    """Drop the solutions of ``rules`` (every risk; default: every rule set) from memory; files stay."""
     if rules is None:
         _memory.clear()
     else:
-        _memory.pop(cache_key(rules), None)
+        base = cache_key(rules)
+        for key in [k for k in _memory if k == base or k.startswith(f"{base}-risk")]:
+            del _memory[key]

@@ -22,6 +22,8 @@ Stages of a turn, with ``j`` rolls left (``R`` rolls a turn, so ``j = R - 1`` af
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import njit
 
@@ -80,6 +82,63 @@ def legal_boxes(mask, bit, r, rule_ints, box_upper, face_box, five_face):  # pra
     return upper, True
 
 
+@njit(nogil=True, cache=True)
+def point_exponentials(theta, rule_ints, box_upper, box_face, scores, joker_scores):  # pragma: no cover
+    """``sign(theta) exp(theta x)`` for every whole number of points ``x`` one turn can score.
+
+    Returns the table and the smallest ``x`` (its index 0). A turn's points are a box's score,
+    joker score or upper count, plus the poker bonus.
+    """
+    n_boxes = rule_ints[N_BOXES]
+    par = rule_ints[PAR]
+    bonus = rule_ints[POKER_BONUS]
+    lo = min(scores.min(), joker_scores.min())
+    hi = max(scores.max(), joker_scores.max())
+    for b in range(n_boxes):
+        if box_upper[b] == 1:
+            lo = min(lo, (0 - par) * box_face[b], (5 - par) * box_face[b])
+            hi = max(hi, (0 - par) * box_face[b], (5 - par) * box_face[b])
+    lo += min(0, bonus)
+    hi += max(0, bonus)
+    sign = 1.0 if theta > 0.0 else -1.0
+    table = np.empty(hi - lo + 1)
+    for i in range(hi - lo + 1):
+        table[i] = sign * math.exp(theta * float(lo + i))
+    return table, lo
+
+
+@njit(nogil=True, cache=True)
+def rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift):  # pragma: no cover - compiled
+    """Turn the certainty equivalents ``vecs`` of the states after a turn into ``exp(theta (v - shift))``.
+
+    ``shift[j]`` is the best certainty equivalent after filling an open box (NaN, unreachable
+    states, are skipped), so a turn's exponents are ``theta`` times this turn's points plus the
+    differences between the boxes' futures: small for any ``|theta|`` of a few tenths.
+    """
+    n_boxes = rule_ints[N_BOXES]
+    poker = rule_ints[POKER]
+    track_bit = rule_ints[TRACK_BIT]
+    for j in range(nu):
+        shift[j] = NEG
+    for b in range(n_boxes):
+        if (mask >> b) & 1 == 1:
+            continue
+        for j in range(nu):
+            if vecs[b, 0, j] > shift[j]:
+                shift[j] = vecs[b, 0, j]
+    for j in range(nu):
+        if shift[j] == NEG:
+            shift[j] = 0.0
+    for b in range(n_boxes):
+        if (mask >> b) & 1 == 1:
+            continue
+        slots = 6 if box_upper[b] == 1 else (2 if b == poker and track_bit == 1 else 1)
+        for c in range(slots):
+            for j in range(nu):
+                vecs[b, c, j] = math.exp(theta * (vecs[b, c, j] - shift[j]))
+    return 0
+
+
 @njit(nogil=True, cache=True, fastmath=True)
 def turn_tables(
     mask,
@@ -102,11 +161,23 @@ def turn_tables(
     SV,
     K,
     W,
+    theta,
+    shift,
+    exp_points,
+    points_lo,
 ):  # pragma: no cover - compiled
     """Fill ``SV``, ``K`` and ``W`` for one state; ``ulist[:nu]`` are the upper totals (not indices).
 
     ``scores[first, b, r]`` is box ``b``'s score for roll ``r``; ``E[mask, bit, u - u_lo]`` the value
     of the states after this turn (already solved).
+
+    With ``theta == 0`` the tables hold expected points to come. Otherwise ``E`` holds certainty
+    equivalents (points ``c`` with ``exp(theta c) = E[exp(theta x points to come)]``) and the tables
+    hold ``sign(theta) exp(theta (v - shift[j]))`` of each choice's certainty equivalent ``v``:
+    rescaled per turn by ``shift`` (a value of this turn, set here), so the exponents stay small;
+    increasing in ``v`` whatever the sign of ``theta``, so the same maxima pick the same choices,
+    and linear in the chance, so the same averages over the dice are exact. ``exp_points`` is
+    :func:`point_exponentials`' table (``sign(theta) exp(theta x)`` at ``x - points_lo``).
     """
     n_boxes = rule_ints[N_BOXES]
     poker = rule_ints[POKER]
@@ -139,6 +210,8 @@ def turn_tables(
                 for j in range(nu):
                     vecs[b, 0, j] = E[nm, 0, ulist[j] - u_lo]
                     vecs[b, 1, j] = E[nm, 1, ulist[j] - u_lo]
+    if theta != 0.0:
+        rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift)
     # stage "score now", for a later roll (first = 0) and, if it matters, right after the first roll
     for first in range(1 + has_first):
         for r in range(N_ROLLS):
@@ -163,11 +236,18 @@ def turn_tables(
                     slot = 0
                 if b == poker and track_bit == 1 and pts > 0:
                     slot = 1
-                add = float(pts + bonus)
-                for j in range(nu):
-                    v = add + vecs[b, slot, j]
-                    if v > SV[first, r, j]:
-                        SV[first, r, j] = v
+                if theta != 0.0:
+                    add = exp_points[pts + bonus - points_lo]
+                    for j in range(nu):
+                        v = add * vecs[b, slot, j]
+                        if v > SV[first, r, j]:
+                            SV[first, r, j] = v
+                else:
+                    add = float(pts + bonus)
+                    for j in range(nu):
+                        v = add + vecs[b, slot, j]
+                        if v > SV[first, r, j]:
+                            SV[first, r, j] = v
     if has_first == 0:
         SV[1, :, :nu] = SV[0, :, :nu]
     # W[0]: no rolls left (a first-roll score only when a turn has a single roll)
@@ -231,8 +311,13 @@ def solve_masks(
     child,
     subs,
     n_subs,
+    theta,
 ):  # pragma: no cover - compiled
-    """Solve the states of every scorecard in ``masks`` (the later layers of ``E`` are solved)."""
+    """Solve the states of every scorecard in ``masks`` (the later layers of ``E`` are solved).
+
+    ``theta == 0``: expected points to come; otherwise their certainty equivalents under the
+    utility ``(exp(theta x) - 1) / theta`` (see :func:`turn_tables`).
+    """
     n_boxes = rule_ints[N_BOXES]
     poker = rule_ints[POKER]
     track_bit = rule_ints[TRACK_BIT]
@@ -244,6 +329,9 @@ def solve_masks(
     K = np.empty((rolls, N_KEEPS, nu_max))
     W = np.empty((rolls, N_ROLLS, nu_max))
     value = np.empty(nu_max)
+    shift = np.zeros(nu_max)
+    sign = 1.0 if theta > 0.0 else -1.0
+    exp_points, points_lo = point_exponentials(theta, rule_ints, box_upper, box_face, scores, joker_scores)
     for i in range(masks.shape[0]):
         mask = masks[i]
         c = upper_class[mask]
@@ -274,6 +362,10 @@ def solve_masks(
                 SV,
                 K,
                 W,
+                theta,
+                shift,
+                exp_points,
+                points_lo,
             )
             for j in range(nu):
                 value[j] = 0.0
@@ -281,6 +373,9 @@ def solve_masks(
                 p = probability[r]
                 for j in range(nu):
                     value[j] += p * W[rolls - 1, r, j]
+            if theta != 0.0:
+                for j in range(nu):
+                    value[j] = shift[j] + math.log(sign * value[j]) / theta
             for u in range(n_u):
                 src = fill_from[c, u]
                 E[mask, bit, u] = value[src] if src >= 0 else np.nan

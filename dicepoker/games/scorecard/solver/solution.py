@@ -30,7 +30,9 @@ class Solution:
     """A solved rule set: the value of every state, and the expected final score of optimal play.
 
     ``values[mask, bit, u - u_lo]`` is the expected number of points still to come from the start
-    of a turn (the upper bonus included) with the boxes in ``mask`` filled.
+    of a turn (the upper bonus included) with the boxes in ``mask`` filled. A solution for a
+    ``risk`` θ other than 0 holds instead their *certainty equivalents* ``(1/θ) log E[exp(θ x points
+    to come)]`` under the play that maximises ``E[(exp(θ S) - 1) / θ]`` of the final score ``S``.
 
     >>> from dicepoker import find_game, solve
     >>> solve("yahtzee", progress=False)  # doctest: +ELLIPSIS
@@ -43,6 +45,7 @@ class Solution:
     turns: int
     seconds: float
     from_cache: bool = False
+    risk: float = 0.0
     _turn_cache: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -51,7 +54,21 @@ class Solution:
 
     @property
     def expected_score(self) -> float:
-        """The expected final score of optimal solitaire play from an empty scorecard."""
+        """The expected final score of optimal solitaire play from an empty scorecard.
+
+        A risk-sensitive solution knows its certainty equivalent exactly, not its mean: asking
+        it for the expected score is refused (simulate its play for the mean).
+        """
+        if self.risk != 0:
+            raise DicePokerError(
+                f"a solution with risk {self.risk!r} holds certainty equivalents, not expected scores: "
+                "use .certainty_equivalent (or simulate its play for the mean)"
+            )
+        return self.certainty_equivalent
+
+    @property
+    def certainty_equivalent(self) -> float:
+        """The sure score worth as much as the game: ``(1/θ) log E[exp(θ S)]`` (the mean when θ = 0)."""
         return float(self.values[0, 0, -self.tables.u_lo])
 
     def future_value(self, filled: Mapping[str, int]) -> float:
@@ -84,19 +101,26 @@ class Solution:
             if len(self._turn_cache) > 4096:
                 self._turn_cache.clear()
             self.future_value(filled)  # refuses impossible scorecards
-            self._turn_cache[state] = turn_values(t, self.values, *state)
+            self._turn_cache[state] = turn_values(t, self.values, *state, risk=self.risk)
         return self._turn_cache[state]
 
     def __repr__(self) -> str:
-        return (
-            f"<Solution {self.rules.name}: expected score {self.expected_score:.4f}, "
-            f"{self.states:,} states, {self.seconds:.1f} s>"
+        value = (
+            f"expected score {self.certainty_equivalent:.4f}"
+            if self.risk == 0
+            else f"risk {self.risk!r}, certainty equivalent {self.certainty_equivalent:.4f}"
         )
+        return f"<Solution {self.rules.name}: {value}, {self.states:,} states, {self.seconds:.1f} s>"
 
     def _repr_html_(self) -> str:
         name = html.escape(self.rules.title)
+        value = (
+            f"optimal play scores <b>{self.certainty_equivalent:.4f}</b> on average"
+            if self.risk == 0
+            else f"play with risk θ = {self.risk!r} is worth a sure <b>{self.certainty_equivalent:.4f}</b>"
+        )
         return (
-            f"<div><b>{name}</b>: optimal play scores <b>{self.expected_score:.4f}</b> on average "
+            f"<div><b>{name}</b>: {value} "
             f"({self.states:,} states, solved in {self.seconds:.1f} s"
             f"{', loaded from the cache' if self.from_cache else ''})</div>"
         )
@@ -120,18 +144,25 @@ class TurnValues:
     score: np.ndarray
     keep: np.ndarray
     hold: np.ndarray
+    risk: float = 0.0
 
     def keep_value(self, keep: Dice, rolls_left: int) -> float:
         """Expected points to come when keeping ``keep`` and rolling the rest (``rolls_left`` >= 1)."""
         return float(self.keep[rolls_left, dice_tables().keep_index[keep]])
 
     def start_value(self) -> float:
-        """Expected points to come from the start of the turn (before the first roll)."""
-        return float(dice_tables().probability @ self.hold[-1])
+        """Expected points to come from the start of the turn (their certainty equivalent if ``risk``)."""
+        p = dice_tables().probability
+        if self.risk == 0:
+            return float(p @ self.hold[-1])
+        top = float(np.max(self.hold[-1]) if self.risk > 0 else np.min(self.hold[-1]))
+        return top + float(np.log(p @ np.exp(self.risk * (self.hold[-1] - top)))) / self.risk
 
 
-def turn_values(t: RuleTables, values: np.ndarray, mask: int, bit: int, upper_total: int) -> TurnValues:
-    """Evaluate one turn for one state with the compiled kernel.
+def turn_values(
+    t: RuleTables, values: np.ndarray, mask: int, bit: int, upper_total: int, *, risk: float = 0.0
+) -> TurnValues:
+    """Evaluate one turn for one state with the compiled kernel (certainty equivalents if ``risk``).
 
     >>> from dicepoker import find_game, solve
     >>> yatzy = find_game("yatzy")
@@ -147,10 +178,20 @@ def turn_values(t: RuleTables, values: np.ndarray, mask: int, bit: int, upper_to
     sv = np.zeros((2, N_ROLLS, 1))
     keep = np.zeros((rolls, N_KEEPS, 1))
     hold = np.zeros((rolls, N_ROLLS, 1))
-    from dicepoker.games.scorecard.solver.kernel import (
-        turn_tables,  # compiled code loads only when a turn is evaluated
+    from dicepoker.games.scorecard.solver.kernel import (  # compiled code loads only when a turn is evaluated
+        point_exponentials,
+        turn_tables,
     )
 
-    turn_tables(mask, bit, ulist, 1, values, *_kernel_tables(t), vecs, sv, keep, hold)
+    shift = np.zeros(1)
+    risk = float(risk)
+    exp_points = point_exponentials(risk, t.rule_ints, t.box_upper, t.box_face, t.scores, t.joker_scores)
+    kernel = _kernel_tables(t)
+    turn_tables(mask, bit, ulist, 1, values, *kernel, vecs, sv, keep, hold, risk, shift, *exp_points)
     keep[0] = np.nan  # no keeps without rolls left
-    return TurnValues(score=sv[:, :, 0], keep=keep[:, :, 0], hold=hold[:, :, 0])
+    tables = sv[:, :, 0], keep[:, :, 0], hold[:, :, 0]
+    if risk != 0:  # back from sign(θ) exp(θ (v - shift)) to certainty equivalents v
+        with np.errstate(invalid="ignore", divide="ignore"):
+            tables = tuple(shift[0] + np.log(np.sign(risk) * x) / risk for x in tables)
+    score, keep_table, hold_table = tables
+    return TurnValues(score=score, keep=keep_table, hold=hold_table, risk=float(risk))

@@ -38,9 +38,16 @@ def _final_values(t: RuleTables) -> np.ndarray:
 
 
 def backward_induction(
-    t: RuleTables, progress: Callable[[int], None] | None = None, workers: int | None = None
+    t: RuleTables,
+    progress: Callable[[int], None] | None = None,
+    workers: int | None = None,
+    risk: float = 0.0,
 ) -> np.ndarray:
     """The value table ``E[mask, bit, u - u_lo]``: expected points still to come from each state.
+
+    With ``risk`` θ ≠ 0 the table holds the certainty equivalents ``(1/θ) log E[exp(θ x points to
+    come)]`` of the play that maximises them (the same kernel, rescaled per turn; see
+    :func:`~.kernel.turn_tables`). The final bonus is a sure number of points, its own equivalent.
 
     Layers of equally many filled boxes are solved from the full scorecard back to the empty one;
     within a layer the scorecards are independent and shared out between threads.
@@ -83,6 +90,7 @@ def backward_induction(
                     t.fill_from,
                     dt.probability,
                     *args,
+                    float(risk),
                 )
                 jobs.append((job, int(turns_of[chunk].sum())))
             for job, turns in jobs:
@@ -101,8 +109,42 @@ def _cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def solve(rules: ScorecardRules | str = "classic", *, progress: bool = True, cache: bool = True) -> Solution:
+MAX_RISK = 0.5  # the largest |θ| the risk-sensitive solve accepts (checked stable to here)
+
+
+def check_risk(risk: float) -> float:
+    """The risk parameter θ as a float, refused unless finite and ``|θ| <= MAX_RISK``.
+
+    >>> check_risk(-0.05)
+    -0.05
+    >>> check_risk(2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: risk must be a number with |risk| <= 0.5 ..., not 2
+    """
+    try:
+        value = float(risk)
+    except (TypeError, ValueError):
+        value = float("nan")
+    if not abs(value) <= MAX_RISK:  # also refuses NaN
+        raise DicePokerError(
+            f"risk must be a number with |risk| <= {MAX_RISK} (the exponential utility's θ), not {risk!r}"
+        )
+    return value
+
+
+def solve(
+    rules: ScorecardRules | str = "classic",
+    *,
+    risk: float = 0.0,
+    progress: bool = True,
+    cache: bool = True,
+) -> Solution:
     """Solve a scorecard rule set: the exact expected value of optimal play from every state.
+
+    ``risk`` θ ≠ 0 maximises instead the expected utility ``E[(exp(θ S) - 1) / θ]`` of the final
+    score ``S`` (θ > 0 seeks risk, θ < 0 avoids it), i.e. its certainty equivalent
+    ``(1/θ) log E[exp(θ S)]``; ``risk=0`` is the expected-score solve itself.
 
     With ``cache`` the value table is read from (and after a solve written to) the cache
     directory, keyed by the rule set's content and the package version; ``cache=False`` always
@@ -111,7 +153,12 @@ def solve(rules: ScorecardRules | str = "classic", *, progress: bool = True, cac
     >>> s = solve("two_part", progress=False)
     >>> round(s.expected_score, 4), s.states
     (164.911, 57285)
+    >>> bold = solve("two_part", risk=0.02, progress=False)
+    >>> safe = solve("two_part", risk=-0.02, progress=False)
+    >>> safe.certainty_equivalent < s.expected_score < bold.certainty_equivalent
+    True
     """
+    risk = check_risk(risk)
     if isinstance(rules, str):
         rules = find_game(rules)
     if not isinstance(rules, ScorecardRules):
@@ -119,26 +166,27 @@ def solve(rules: ScorecardRules | str = "classic", *, progress: bool = True, cac
     from dicepoker.games.scorecard.solver import cache as solver_cache
 
     if cache:
-        found = solver_cache.remembered(rules)
+        found = solver_cache.remembered(rules, risk)
         if found is not None:
             return found
     t = rule_tables(rules)
     states, turns = t.count_states()
     start = time.perf_counter()
-    bar = _progress_bar(turns, rules) if progress else None
+    bar = _progress_bar(turns, rules, risk) if progress else None
     try:
-        values = backward_induction(t, progress=bar.update if bar is not None else None)
+        values = backward_induction(t, progress=bar.update if bar is not None else None, risk=risk)
     finally:
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - start
-    solution = Solution(rules, values, states=states, turns=turns, seconds=seconds)
+    solution = Solution(rules, values, states=states, turns=turns, seconds=seconds, risk=risk)
     if cache:
         solver_cache.store(solution)
     return solution
 
 
-def _progress_bar(total: int, rules: ScorecardRules):
+def _progress_bar(total: int, rules: ScorecardRules, risk: float = 0.0):
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, desc=f"solving {rules.name}", unit=" turns", unit_scale=True, leave=False)
+    desc = f"solving {rules.name}" + (f" (risk {risk!r})" if risk else "")
+    return tqdm(total=total, desc=desc, unit=" turns", unit_scale=True, leave=False)
