@@ -1,8 +1,11 @@
 """``python -m dicepoker solve`` and ``simulate``: optimal play, exactly and by simulation.
 
-``solve --game GAME [--upper-bonus-threshold N] [--joker RULE] [--no-cache] [--json]`` prints the
-expected score of optimal solitaire play; ``--no-cache`` solves afresh and leaves the cache as it
-was. ``simulate --game GAME --strategy NAME --games N --seed S [--json]`` plays seeded games.
+``solve --game GAME [--upper-bonus-threshold N] [--joker RULE] [--risk θ] [--no-cache] [--json]``
+prints the expected score of optimal solitaire play; ``--no-cache`` solves afresh and leaves the
+cache as it was. ``--risk θ`` solves for the player who maximises ``E[(exp(θ S) - 1) / θ]`` and
+adds its certainty equivalent ``(1/θ) log E[exp(θ S)]`` (the expected score is then not known
+exactly, so it is left out). ``simulate --game GAME --strategy NAME --games N --seed S [--json]``
+plays seeded games.
 
 >>> from dicepoker.cli.main import main
 >>> main(["simulate", "--game", "yatzy", "--strategy", "heuristic", "--games", "3", "--seed", "1", "--json"])
@@ -48,25 +51,36 @@ def solve_result(args: argparse.Namespace) -> dict[str, Any]:
     >>> args.json, args.no_cache = True, False
     >>> sorted(solve_result(args))
     ['expected_score', 'game', 'seconds', 'states']
+    >>> args.risk = 0.02
+    >>> sorted(solve_result(args))
+    ['certainty_equivalent', 'game', 'risk', 'seconds', 'states']
     """
     from dicepoker.games.scorecard.solver.solve import solve
 
     rules = chosen_rules(args)
+    risk = getattr(args, "risk", None) or 0.0
     start = time.perf_counter()
-    solution = solve(rules, progress=not args.json and sys.stderr.isatty(), cache=not args.no_cache)
+    progress = not args.json and sys.stderr.isatty()
+    solution = solve(rules, risk=risk, progress=progress, cache=not args.no_cache)
     seconds = time.perf_counter() - start
-    return {
-        "game": args.game,
-        "expected_score": solution.expected_score,
-        "states": solution.states,
-        "seconds": round(seconds, 3),
-    }
+    result: dict[str, Any] = {"game": args.game}
+    if risk:
+        result.update(risk=solution.risk, certainty_equivalent=solution.certainty_equivalent)
+    else:
+        result["expected_score"] = solution.expected_score
+    return {**result, "states": solution.states, "seconds": round(seconds, 3)}
 
 
 def _solve(args: argparse.Namespace) -> int:
     result = solve_result(args)
     if args.json:
         print(json.dumps(result))
+    elif "risk" in result:
+        print(
+            f"{chosen_rules(args).title}, risk θ = {result['risk']:g}: worth a sure "
+            f"{result['certainty_equivalent']:.4f} points to that player "
+            f"({result['states']:,} states, {result['seconds']:.2f} s)"
+        )
     else:
         print(
             f"{chosen_rules(args).title}: optimal play scores {result['expected_score']:.4f} on average "
@@ -148,6 +162,9 @@ def register(sub: Any) -> None:
         "--upper-bonus-threshold", type=int, metavar="N", help="the upper total the bonus needs"
     )
     solve.add_argument("--joker", choices=[j.value for j in JokerRule], help="the joker rule")
+    solve.add_argument(
+        "--risk", type=float, default=0.0, metavar="θ", help="risk parameter of the utility (exp(θS)-1)/θ"
+    )
     solve.add_argument("--no-cache", action="store_true", help="solve afresh; leave the cache as it was")
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.set_defaults(run=_solve)

@@ -60,7 +60,8 @@ def play_turn(game: ScorecardGame, strategy: Strategy) -> list[Action]:
 def seat_for(strategy: Strategy) -> Any:
     """A strategy at a seat of the match runner (:func:`dicepoker.core.match.play_match`).
 
-    It rolls to start each turn, then keeps and scores as the strategy chooses.
+    It rolls to start each turn, then keeps and scores as the strategy chooses; a strategy with
+    an ``observe(game)`` method (:class:`WinSeekingStrategy`) sees the game before each choice.
 
     >>> from dicepoker.core.match import play_match
     >>> game = play_match(ScorecardGame("yatzy", seed=4), [seat_for(simple_bot)])
@@ -70,7 +71,11 @@ def seat_for(strategy: Strategy) -> Any:
 
     def seat(game: ScorecardGame, player: int, rng: Any) -> Action:
         view = game.view(player)
-        return Roll() if view.dice is None else strategy(view)
+        if view.dice is None:
+            return Roll()
+        if hasattr(strategy, "observe"):  # a player who plays to win reads the whole game first
+            strategy.observe(game)
+        return strategy(view)
 
     seat.__name__ = getattr(strategy, "name", getattr(strategy, "__name__", "strategy"))
     return seat
@@ -189,6 +194,8 @@ class PlannedStrategy:
     (Keep(dice=Dice('666')), Keep(dice=Dice('666')))
     """
 
+    risk: float = 0.0  # the θ of the table it plays by (``risk_strategy``)
+
     def __init__(self, name: str, table: Callable[[ScorecardRules], Solution]) -> None:
         self.name = name
         self._table = table
@@ -258,6 +265,123 @@ def greedy_strategy() -> PlannedStrategy:
     Score(box='Three of a Kind')
     """
     return PlannedStrategy("greedy", _greedy_table)
+
+
+def risk_strategy(risk: float) -> PlannedStrategy:
+    """The player who maximises ``E[(exp(θ S) - 1) / θ]`` of the final score ``S``, θ = ``risk``.
+
+    θ > 0 seeks risk (a long shot at a big score is worth more than its average), θ < 0 avoids it;
+    ``risk_strategy(0)`` plays like ``optimal``. Its table is ``solve(rules, risk=θ)`` (cached).
+
+    >>> from dicepoker import find_game
+    >>> from dicepoker.core.dice import Dice
+    >>> risk_strategy(0.05)
+    <risk +0.05 strategy>
+    >>> view = TurnView(find_game("two_part"), {}, Dice.parse("66612"), 2, True)
+    >>> risk_strategy(-0.05)(view)
+    Keep(dice=Dice('666'))
+    """
+    from dicepoker.games.scorecard.solver.solve import check_risk
+
+    theta = check_risk(risk)
+    player = PlannedStrategy(risk_name(theta), lambda rules: solve(rules, risk=theta))
+    player.risk = theta
+    return player
+
+
+def risk_name(risk: float) -> str:
+    """The name of the risk-θ player: ``'risk +0.05'``, ``'risk -0.1'``, ``'risk 0'``.
+
+    >>> risk_name(0.05), risk_name(-0.1), risk_name(0)
+    ('risk +0.05', 'risk -0.1', 'risk 0')
+    """
+    return "risk 0" if risk == 0 else f"risk {risk:+g}"
+
+
+# the θ the win-seeker chooses from (classic's poker bonuses make θ = 0.05 already a lottery player)
+RISK_GRID = (-0.05, -0.02, -0.01, -0.005, -0.002, 0.0, 0.002, 0.005, 0.01, 0.02, 0.05)
+VARIANCE_RISK = 0.002  # (CE(+θ) - CE(-θ)) / θ at this θ estimates the variance of the points to come
+
+
+class WinSeekingStrategy:
+    """A player who plays to win: before each turn it picks a risk θ from the score gap and turns left.
+
+    The rule. Let ``lead`` be its expected final score minus the best opponent's (both from the
+    optimal value table: points banked + expected points to come) and ``spread`` the variance of
+    the difference of the two finals still to come (each player's variance from its own state:
+    ``(CE(+0.002) - CE(-0.002)) / 0.002``, exact value tables, since ``CE(θ) ≈ mean + θ var / 2``).
+    With the final difference roughly normal, the chance to win is ``Φ(lead / sqrt(spread))``;
+    a player who maximises ``mean + θ var / 2`` (what the θ-player does for small θ) trades mean
+    for variance at the rate that best raises that chance when ``θ = -lead / spread``. It plays
+    ``θ = -scale x lead / spread``, snapped to the nearest of ``grid`` (so behind it gambles, ahead
+    it plays safe, and the same gap matters more as the turns run out and ``spread`` shrinks).
+    ``scale`` was tuned on seeded games the tests do not use (see :mod:`dicepoker.lessons.risk`).
+
+    Without opponents (solitaire, or before :meth:`observe` is called) it plays θ = 0, the optimum.
+
+    >>> bot = WinSeekingStrategy()
+    >>> bot.risk_for_gap(lead=-30.0, spread=600.0), bot.risk_for_gap(lead=30.0, spread=600.0)
+    (0.05, -0.05)
+    >>> bot.risk_for_gap(lead=0.0, spread=0.0)
+    0.0
+    """
+
+    name = "plays to win"
+
+    def __init__(self, grid: tuple[float, ...] = RISK_GRID, scale: float = 1.0) -> None:
+        self.grid = tuple(sorted(grid))
+        self.scale = float(scale)
+        self.risk = 0.0
+        self._players = {theta: risk_strategy(theta) for theta in self.grid}
+        self._players.setdefault(0.0, risk_strategy(0.0))
+
+    def risk_for_gap(self, lead: float, spread: float) -> float:
+        """The θ of the grid nearest to ``-scale x lead / spread`` (0 when nothing is left to chance)."""
+        if spread <= 1e-9:
+            return 0.0
+        wanted = -self.scale * lead / spread
+        return min(self.grid, key=lambda theta: (abs(theta - wanted), abs(theta)))
+
+    def lead_and_spread(self, game: ScorecardGame, player: int) -> tuple[float, float]:
+        """(expected final lead over the best opponent, variance of the difference still to come)."""
+        rules = game.rules
+        optimum = solve(rules)
+        wide, narrow = solve(rules, risk=VARIANCE_RISK), solve(rules, risk=-VARIANCE_RISK)
+
+        def outlook(seat: int) -> tuple[float, float]:
+            card = game.scorecard(seat)
+            if len(card) == len(rules.boxes):
+                return float(game.totals()[seat]), 0.0
+            mean = optimum.expected_final(card, game.poker_bonus_points(seat))
+            variance = (wide.future_value(card) - narrow.future_value(card)) / VARIANCE_RISK
+            return mean, max(0.0, variance)
+
+        mine = outlook(player)
+        others = [outlook(seat) for seat in range(len(game.player_names)) if seat != player]
+        if not others:
+            return 0.0, 0.0
+        best = max(others)
+        return mine[0] - best[0], mine[1] + best[1]
+
+    def observe(self, game: ScorecardGame) -> None:
+        """Read the game before its turn (the seat to move) and pick this turn's θ."""
+        lead, spread = self.lead_and_spread(game, game.current_player)
+        self.risk = self.risk_for_gap(lead, spread) if len(game.player_names) > 1 else 0.0
+
+    def __call__(self, view: TurnView) -> Keep | Score:
+        return self._players[self.risk](view)
+
+    def __repr__(self) -> str:
+        return f"<plays-to-win strategy, scale {self.scale:g}>"
+
+
+def win_seeking_strategy(rules: ScorecardRules | None = None) -> WinSeekingStrategy:
+    """A fresh player who plays to win (what the play widget's "plays to win" computer seat uses).
+
+    >>> win_seeking_strategy()
+    <plays-to-win strategy, scale 1>
+    """
+    return WinSeekingStrategy()
 
 
 greedy = greedy_strategy()

@@ -142,11 +142,14 @@ class Hint:
         )
 
 
-def hint(position: Any, *, solution: Solution | None = None) -> Hint:
+def hint(position: Any, *, solution: Solution | None = None, risk: float = 0.0) -> Hint:
     """Rank every choice of a position: a :class:`ScorecardGame` (current player) or a ``TurnView``.
 
     Before a turn's first roll the only choice is to roll; it carries the expected final score.
     The value table comes from :func:`~.solver.solve.solve` (cached) unless ``solution`` is given.
+    With ``risk`` θ ≠ 0 the choices are ranked for the risk-sensitive player of
+    ``solve(rules, risk=θ)``, and each carries the *certainty equivalent* of its final score
+    (the sure score worth as much to that player) instead of the expected one.
 
     >>> from dicepoker import ScorecardGame
     >>> game = ScorecardGame("two_part", seed=1)
@@ -156,17 +159,19 @@ def hint(position: Any, *, solution: Solution | None = None) -> Hint:
     Dice('13456')
     >>> hint(game).best.label
     'keep 6 and roll 4'
+    >>> hint(game, risk=-0.05).best.expected < hint(game).best.expected < hint(game, risk=0.05).best.expected
+    True
     """
     if hasattr(position, "view"):  # a game
         if position.is_over:
             raise IllegalActionError("the game is over: there is nothing to choose")
-        solution = solution or solve(position.rules)
+        solution = solution or solve(position.rules, risk=risk)
         if position.dice is None:
             who = position.current_player
             expected = solution.expected_final(position.scorecard(who), position.poker_bonus_points(who))
             return Hint((Choice(Roll(), expected, "roll"),), None, position.rules.rolls_per_turn)
         position = position.view()
-    solution = solution or solve(position.rules)
+    solution = solution or solve(position.rules, risk=risk)
     return Hint(tuple(ranked_choices(solution, position)), position.dice, position.rolls_left)
 
 
