@@ -1,0 +1,170 @@
+"""Pictures of risk-sensitive play: the toy's two bets, certainty equivalents, score spreads, win rates.
+
+Pure functions returning plotly figures from the tables of :mod:`dicepoker.lessons.risk`; nothing
+is shown here.
+
+>>> [trace.name for trace in toy_figure().data][0]
+'risk avoider (θ = -ln 2)'
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from dicepoker.lessons.lab_figures import PALETTE
+from dicepoker.lessons.risk import TOY_PLAYERS, toy_distribution, toy_rerolls
+
+
+def toy_figure() -> go.Figure:
+    """The toy's final sum for each of its three players (bars of exact chances).
+
+    >>> [len(trace.x) for trace in toy_figure().data]
+    [11, 11, 11]
+    """
+    fig = go.Figure()
+    for colour, (player, base) in zip(PALETTE, TOY_PLAYERS.items(), strict=False):
+        dist = toy_distribution(toy_rerolls(base))
+        fig.add_bar(x=list(dist), y=[float(p) for p in dist.values()], name=player, marker_color=colour)
+    fig.update_layout(
+        title="Two dice, one reroll of a die: the final sum of three players",
+        xaxis_title="final sum",
+        yaxis_title="chance",
+        barmode="group",
+    )
+    return fig
+
+
+def certainty_equivalent_figure(sweep: pd.DataFrame, expected_score: float | None = None) -> go.Figure:
+    """The certainty equivalent of the θ-player's game against θ (a :func:`risk_sweep` table).
+
+    >>> df = pd.DataFrame({"certainty_equivalent": [240.0, 248.4, 257.0]}, index=[-0.01, 0.0, 0.01])
+    >>> certainty_equivalent_figure(df, 248.4).data[0].y.tolist()
+    [240.0, 248.4, 257.0]
+    """
+    fig = go.Figure()
+    fig.add_scatter(
+        x=list(sweep.index),
+        y=sweep["certainty_equivalent"],
+        mode="lines+markers",
+        name="certainty equivalent",
+    )
+    if expected_score is not None:
+        fig.add_hline(
+            y=expected_score, line_dash="dot", annotation_text=f"expected score {expected_score:.2f}"
+        )
+    fig.update_layout(
+        title="What the game is worth to a player with risk θ (exact)",
+        xaxis_title="θ (below 0 avoids risk, above 0 seeks it)",
+        yaxis_title="certainty equivalent (points)",
+    )
+    return fig
+
+
+def score_spread_figure(distribution: pd.DataFrame) -> go.Figure:
+    """Mean, 5th and 95th percentiles of the final score against θ, with their 95% intervals.
+
+    >>> from dicepoker.lessons.risk import score_distribution
+    >>> fig = score_spread_figure(score_distribution("yatzy", risks=(0.0,), games=10, seed=1))
+    >>> [trace.name for trace in fig.data]
+    ['95th percentile', 'mean', '5th percentile']
+    """
+    fig = go.Figure()
+    x = list(distribution.index)
+    for colour, (key, label) in zip(
+        PALETTE, (("p95", "95th percentile"), ("mean", "mean"), ("p5", "5th percentile")), strict=False
+    ):
+        d = distribution
+        fig.add_scatter(
+            x=x,
+            y=d[key],
+            name=label,
+            mode="lines+markers",
+            marker_color=colour,
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": d[f"{key}_high"] - d[key],
+                "arrayminus": d[key] - d[f"{key}_low"],
+            },
+        )
+    fig.update_layout(
+        title="What risk does to the final score (seeded games, 95% intervals)",
+        xaxis_title="θ",
+        yaxis_title="final score",
+    )
+    return fig
+
+
+def bonus_rates_figure(distribution: pd.DataFrame) -> go.Figure:
+    """The chance of the upper bonus (and of a scored poker box) against θ, with Wilson intervals.
+
+    >>> df = pd.DataFrame({"bonus_rate": [0.6], "bonus_low": [0.5], "bonus_high": [0.7]}, index=[0.0])
+    >>> [trace.name for trace in bonus_rates_figure(df).data]
+    ['upper bonus']
+    """
+    fig = go.Figure()
+    x = list(distribution.index)
+    for colour, (key, label) in zip(PALETTE, (("bonus", "upper bonus"), ("poker", "a poker")), strict=False):
+        if f"{key}_rate" not in distribution:
+            continue
+        rate = distribution[f"{key}_rate"]
+        fig.add_scatter(
+            x=x,
+            y=rate,
+            name=label,
+            mode="lines+markers",
+            marker_color=colour,
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": distribution[f"{key}_high"] - rate,
+                "arrayminus": rate - distribution[f"{key}_low"],
+            },
+        )
+    fig.update_layout(title="How often the bonus and the poker come", xaxis_title="θ", yaxis_title="chance")
+    return fig
+
+
+def win_rate_figure(tournament: pd.DataFrame) -> go.Figure:
+    """Win rate against the expected-score optimum for each θ-player (and the win-seeker), 95% Wilson.
+
+    >>> df = pd.DataFrame({"win_rate": [0.5, 0.52], "low": [0.47, 0.49], "high": [0.53, 0.55],
+    ...                    "risk": [0.0, None]}, index=["risk 0", "plays to win"])
+    >>> [trace.name for trace in win_rate_figure(df).data]
+    ['θ-players', 'plays to win']
+    """
+    fixed = tournament[tournament["risk"].notna()].sort_values("risk")
+    others = tournament[tournament["risk"].isna()]
+    fig = go.Figure()
+
+    def bars(d: pd.DataFrame) -> dict:
+        return {
+            "type": "data",
+            "symmetric": False,
+            "array": d["high"] - d["win_rate"],
+            "arrayminus": d["win_rate"] - d["low"],
+        }
+
+    fig.add_scatter(
+        x=fixed["risk"], y=fixed["win_rate"], name="θ-players", mode="lines+markers", error_y=bars(fixed)
+    )
+    for colour, (name, row) in zip(PALETTE[2:], others.iterrows(), strict=False):
+        d = others.loc[[name]]
+        fig.add_scatter(
+            x=[0.0],
+            y=[row["win_rate"]],
+            name=str(name),
+            mode="markers",
+            marker_color=colour,
+            error_y=bars(d),
+            marker_symbol="star",
+            marker_size=14,
+        )
+    fig.add_hline(y=0.5, line_dash="dot", annotation_text="even")
+    fig.update_layout(
+        title="Head to head against the expected-score optimum (95% Wilson intervals)",
+        xaxis_title="θ of the challenger (the win-seeker chooses its own θ each turn)",
+        yaxis_title="win rate (ties count half)",
+    )
+    return fig
