@@ -27,10 +27,10 @@ import numpy as np
 
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
-from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
 from dicepoker.core.pictures import COLOURS, plain, signed
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.bots import Strategy, default_computer_strategy
+from dicepoker.games.scorecard.bots import Strategy, default_computer_strategy, win_seeking_strategy
 from dicepoker.games.scorecard.coach import coach_report
 from dicepoker.games.scorecard.coach_panel import ReportPanel
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
@@ -59,6 +59,7 @@ from dicepoker.ui.widget import (
 )
 
 SEAT_KINDS = ("human", "computer")
+COMPUTER_PLAYERS = ("optimal", "plays to win")  # how a computer seat plays
 MAX_SEATS = 4
 LOG_LINES = 6  # earlier messages shown under the message line
 THINKING = "Thinking … (the first time, the computer solves the whole game: this can take a while)"
@@ -405,6 +406,8 @@ class PlayUI(GameWidget):
         if not self._strategy_used:  # the first decision may load or solve a value table
             self._say(f"{does(who, 'is')} thinking …", "computer", transient=True)
             self._strategy_used = True
+        if hasattr(self.strategy, "observe"):  # a player who plays to win reads the scores first
+            self.strategy.observe(game)
         choice = self.strategy(game.view())
         if isinstance(choice, Score):
             bonus_before = game.poker_bonus_points()
@@ -689,13 +692,23 @@ def play(
     seats: Sequence[str] = ("human", "computer"),
     names: Sequence[str] | None = None,
     seed: int | None = None,
+    *,
+    computer: str = "optimal",
 ) -> PlayUI:
     """Show a scorecard game to play: 1 to 4 seats, each ``"human"`` or ``"computer"``.
 
+    ``computer`` is how the computer seats play: ``"optimal"`` (the highest expected score) or
+    ``"plays to win"`` (gambles when behind, plays safe when ahead: see
+    :class:`~dicepoker.games.scorecard.bots.WinSeekingStrategy`).
     Leave the returned UI as a cell's last expression to display it.
 
     >>> ui = play("classic", seats=("human", "computer"), names=["Ann", "Robot"], seed=3)
     >>> ui.game.player_names, ui.seats
     (('Ann', 'Robot'), ('human', 'computer'))
+    >>> play("yatzy", computer="plays to win").strategy
+    <plays-to-win strategy, scale 1>
     """
-    return PlayUI(game, seats=seats, names=names, seed=seed)
+    if computer not in COMPUTER_PLAYERS:
+        raise UnknownNameError(f"computer {computer!r}: it plays {' or '.join(map(repr, COMPUTER_PLAYERS))}")
+    strategy = default_computer_strategy if computer == "optimal" else win_seeking_strategy
+    return PlayUI(game, seats=seats, names=names, seed=seed, strategy=strategy)
