@@ -1,6 +1,6 @@
 """Benchmark of the risk-sensitive solve (issue 16): prints its figures, asserts nothing.
 
-    python benchmarks/bench_risk.py [--repeats N] [--games classic yatzy]
+    python benchmarks/bench_risk.py [--repeats N] [--games classic yatzy] [--no-sweep]
 
 1. For each game, fresh solves (no cache) of the expected score (θ = 0) and of θ = +0.05 and
    θ = -0.05, interleaved in the same run (E, +, -, E, +, -, ...) so that the machine's load
@@ -36,6 +36,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3, help="solves of each kind (best time kept)")
     parser.add_argument("--games", nargs="+", default=["classic", "yatzy"])
+    parser.add_argument("--no-sweep", action="store_true", help="skip part 2, the sweep of 11 values of θ")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, load average {os.getloadavg()[0]:.2f}")
     solve(find_game("yatzy").variant(name="warm", boxes=find_game("yatzy").boxes[5:6], poker_box=None))
@@ -52,6 +53,8 @@ def main() -> None:
             f"risk -0.05 {best[-0.05]:6.2f} s   ratio risk/expected "
             f"{best[0.05] / best[0.0]:.2f} and {best[-0.05] / best[0.0]:.2f}"
         )
+    if args.no_sweep:
+        return
     print(f"2. sweep of {len(RISK_SWEEP)} values of θ for classic, empty cache:")
     solver_cache.forget()
     start = time.perf_counter()
