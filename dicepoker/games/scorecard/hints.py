@@ -68,6 +68,16 @@ class Hint:
     choices: tuple[Choice, ...]
     dice: Dice | None
     rolls_left: int
+    risk: float = 0.0
+
+    @property
+    def measure(self) -> str:
+        """What the numbers are: the expected final score, or (risk θ ≠ 0) its certainty equivalent.
+
+        >>> Hint((), None, 3).measure, Hint((), None, 3, risk=0.02).measure
+        ('expected final score', 'certainty equivalent (θ = 0.02)')
+        """
+        return "expected final score" if self.risk == 0 else f"certainty equivalent (θ = {self.risk:g})"
 
     @property
     def best(self) -> Choice:
@@ -116,7 +126,7 @@ class Hint:
         import pandas as pd  # loaded only for the table, so `import dicepoker` stays quick
 
         rows = [
-            {"choice": c.label, "expected final score": c.expected, "cost": self.best.expected - c.expected}
+            {"choice": c.label, self.measure: c.expected, "cost": self.best.expected - c.expected}
             for c in self.choices
         ]
         return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="rank"))
@@ -136,8 +146,8 @@ class Hint:
         tail = f"<tr><td colspan=4>… {more} more</td></tr>" if more > 0 else ""
         return (
             f"<div><b>Hint</b> ({html.escape(head)}): best is <b>{html.escape(self.best.label)}</b>, "
-            f"expected final score {self.best.expected:.2f}</div>"
-            "<table><tr><th>#</th><th>choice</th><th>expected final score</th><th>cost</th></tr>"
+            f"{html.escape(self.measure)} {self.best.expected:.2f}</div>"
+            f"<table><tr><th>#</th><th>choice</th><th>{html.escape(self.measure)}</th><th>cost</th></tr>"
             f"{rows}{tail}</table>"
         )
 
@@ -169,10 +179,12 @@ def hint(position: Any, *, solution: Solution | None = None, risk: float = 0.0) 
         if position.dice is None:
             who = position.current_player
             expected = solution.expected_final(position.scorecard(who), position.poker_bonus_points(who))
-            return Hint((Choice(Roll(), expected, "roll"),), None, position.rules.rolls_per_turn)
+            return Hint(
+                (Choice(Roll(), expected, "roll"),), None, position.rules.rolls_per_turn, solution.risk
+            )
         position = position.view()
     solution = solution or solve(position.rules, risk=risk)
-    return Hint(tuple(ranked_choices(solution, position)), position.dice, position.rolls_left)
+    return Hint(tuple(ranked_choices(solution, position)), position.dice, position.rolls_left, solution.risk)
 
 
 def ranked_choices(solution: Solution, view: Any) -> list[Choice]:
