@@ -67,12 +67,22 @@ def set_language(lang: str) -> None:
     _chosen = check_language(lang)
 
 
+def reset_language() -> None:
+    """Forget :func:`set_language`: back to ``DICEPOKER_LANG`` if it is set, else English.
+
+    >>> set_language("uk"); reset_language(); language() == (os.environ.get("DICEPOKER_LANG") or "en")
+    True
+    """
+    global _chosen
+    _chosen = None
+
+
 def language() -> str:
     """The current language: the one set last, else ``DICEPOKER_LANG``, else English (never the OS locale).
 
     >>> set_language("th"); language()
     'th'
-    >>> set_language("en")
+    >>> reset_language()
     """
     if _chosen is not None:
         return _chosen
