@@ -13,8 +13,9 @@ looks the same everywhere.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 from urllib.parse import quote
 
 # where the pips of each face sit, on a 0..100 square
@@ -146,3 +147,20 @@ def plain(number: int) -> str:
     ('−5', '12')
     """
     return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
+def report_html(title: str, measures: str, facts: Mapping[str, Any], table_html: str) -> str:
+    """A game report as HTML: its title, what it measures, its facts (chances as percentages), a table.
+
+    >>> page = report_html("Ann", "what it measures", {"calls": 3, "right": Fraction(2, 3)}, "")
+    >>> "<li>calls: 3</li>" in page, "<li>right: 66.7%</li>" in page
+    (True, True)
+    """
+    shown = {
+        k: f"{float(v):.1%}" if isinstance(v, Fraction) else str(v) for k, v in facts.items() if v is not None
+    }
+    items = "".join(f"<li>{html.escape(str(k))}: {html.escape(v)}</li>" for k, v in shown.items())
+    return (
+        f"<div><b>{html.escape(title)}</b></div>"
+        f'<div style="font-size:0.9em">{html.escape(measures)}</div><ul>{items}</ul>' + table_html
+    )

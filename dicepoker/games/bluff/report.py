@@ -18,13 +18,13 @@ What it measures, exactly (fractions, from the kit's Bayes tables in :mod:`~.odd
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import pandas as pd
 
+from dicepoker.core.pictures import report_html
 from dicepoker.core.saving import generator_from_state
 from dicepoker.games.bluff.bots import announcer_start, view_probability_true
 from dicepoker.games.bluff.engine import BluffGame, Phase
@@ -119,15 +119,8 @@ class BluffReport:
         table = self.table().copy()
         for column in ("P(true)", "P(call right)"):
             table[column] = [f"{float(p):.1%}" if p is not None else "" for p in table[column]]
-        facts = "".join(
-            f"<li>{html.escape(k)}: {f'{float(v):.1%}' if isinstance(v, Fraction) else v}</li>"
-            for k, v in self.summary().items()
-            if v is not None
-        )
-        return (
-            f"<div><b>Bluff report: {html.escape(self.player)}</b></div>"
-            f'<div style="font-size:0.9em">{html.escape(self.measures)}</div><ul>{facts}</ul>'
-            + table.to_html(escape=True)
+        return report_html(
+            f"Bluff report: {self.player}", self.measures, self.summary(), table.to_html(escape=True)
         )
 
 

@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,6 +27,7 @@ import pandas as pd
 
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps
+from dicepoker.core.pictures import report_html
 from dicepoker.games.board.engine import BoardGame, Bounce, Move, PassTurn, Place
 from dicepoker.games.board.labels import label_kind
 from dicepoker.games.board.odds import ONE_ROLL, _tables, roll_index, target_vector
@@ -130,15 +130,8 @@ class BoardReport:
         table = self.table()
         for column in ("chance", "best chance"):
             table[column] = [f"{float(p):.1%}" for p in table[column]]
-        facts = "".join(
-            f"<li>{html.escape(k)}: {f'{float(v):.1%}' if isinstance(v, Fraction) else v}</li>"
-            for k, v in self.summary().items()
-            if v is not None
-        )
-        return (
-            f"<div><b>Board report: {html.escape(self.player)}</b></div>"
-            f'<div style="font-size:0.9em">{html.escape(self.measures)}</div><ul>{facts}</ul>'
-            + table.to_html(escape=True)
+        return report_html(
+            f"Board report: {self.player}", self.measures, self.summary(), table.to_html(escape=True)
         )
 
 
