@@ -26,6 +26,7 @@ import numpy as np
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.hand import DiceInHand
 from dicepoker.core.players import die_position, player_index, player_names, whole_number
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
@@ -167,7 +168,7 @@ class BoardOutcome:
 
 
 # --- the game ------------------------------------------------------------------------------------
-class BoardGame(SavesByReplay):
+class BoardGame(DiceInHand, SavesByReplay):
     """A game of the board game between 2 or 3 players (or teams), one chip colour each.
 
     ``rules`` is a :class:`BoardRules` or a game name; ``players`` a number or the names
@@ -234,26 +235,6 @@ class BoardGame(SavesByReplay):
     def turns_played(self) -> int:
         """How many turns have ended."""
         return self._turns_played
-
-    @property
-    def dice(self) -> Dice | None:
-        """The five dice, or ``None`` before the turn's first roll."""
-        return None if self._positions is None else Dice(self._positions)
-
-    @property
-    def positions(self) -> tuple[int, ...] | None:
-        """The five dice in table order (for display), or ``None`` before the first roll."""
-        return self._positions
-
-    @property
-    def held(self) -> tuple[bool, ...]:
-        """Which of the five positions are held for the next roll."""
-        return tuple(self._held)
-
-    @property
-    def rolls_used(self) -> int:
-        """Rolls made this turn (keeping all five counts as using the rest)."""
-        return self._rolls_used
 
     @property
     def rolls_left(self) -> int:

@@ -27,6 +27,7 @@ import numpy as np
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.hand import DiceInHand
 from dicepoker.core.players import die_position, player_index, player_names
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
@@ -104,7 +105,7 @@ class TurnView:
         return actions + [Score(b) for b in self.options()]
 
 
-class ScorecardGame(SavesByReplay):
+class ScorecardGame(DiceInHand, SavesByReplay):
     """A game of 1 to 8 players on one scorecard rule set.
 
     ``rules`` is a rule set or its name; ``players`` a list of names or a count; randomness comes
@@ -147,25 +148,6 @@ class ScorecardGame(SavesByReplay):
         """The round number, from 1; each player has one turn a round."""
         filled = sum(len(c) for c in self._cards) // len(self.player_names)
         return min(filled, len(self.rules.boxes) - 1) + 1
-
-    @property
-    def dice(self) -> Dice | None:
-        """The five dice as a multiset, or ``None`` before the turn's first roll."""
-        return None if self._positions is None else Dice(self._positions)
-
-    @property
-    def positions(self) -> tuple[int, ...] | None:
-        """The five dice in table order (for display), or ``None`` before the first roll."""
-        return self._positions
-
-    @property
-    def held(self) -> tuple[bool, ...]:
-        """Which of the five positions are held for the next roll."""
-        return self._held
-
-    @property
-    def rolls_used(self) -> int:
-        return self._rolls_used
 
     @property
     def rolls_left(self) -> int:

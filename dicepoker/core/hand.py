@@ -1,0 +1,45 @@
+"""The dice a player has in hand during a turn: what every rolling game's engine reads the same way.
+
+An engine keeps ``_positions`` (the five dice in table order, ``None`` before the turn's first
+roll), ``_held`` (which positions are held for the next roll) and ``_rolls_used``; this mix-in reads
+them out.
+
+>>> class Turn(DiceInHand):
+...     _positions, _held, _rolls_used = (6, 1, 6, 3, 6), [True, False, True, False, True], 1
+>>> Turn().dice, Turn().held, Turn().rolls_used
+(Dice('13666'), (True, False, True, False, True), 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dicepoker.core.dice import Dice
+
+
+class DiceInHand:
+    """The dice, their table order, the holds and the rolls used in the current turn."""
+
+    _positions: tuple[int, ...] | None
+    _held: Sequence[bool]
+    _rolls_used: int
+
+    @property
+    def dice(self) -> Dice | None:
+        """The five dice as a multiset, or ``None`` before the turn's first roll."""
+        return None if self._positions is None else Dice(self._positions)
+
+    @property
+    def positions(self) -> tuple[int, ...] | None:
+        """The five dice in table order (for display), or ``None`` before the first roll."""
+        return self._positions
+
+    @property
+    def held(self) -> tuple[bool, ...]:
+        """Which of the five positions are held for the next roll."""
+        return tuple(self._held)
+
+    @property
+    def rolls_used(self) -> int:
+        """Rolls made this turn."""
+        return self._rolls_used
