@@ -14,7 +14,6 @@ centre ``★`` in the middle and nowhere else, every other cell a known label).
 from __future__ import annotations
 
 import dataclasses
-import json
 import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ import numpy as np
 
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.rule_data import RuleSetAsData
 from dicepoker.games.board.html import board_html
 from dicepoker.games.board.labels import (
     BOARD_LABELS,
@@ -82,7 +82,7 @@ DEFAULT_LAYOUT = parse_layout(DEFAULT_LAYOUT_TEXT)
 
 
 @dataclass(frozen=True)
-class BoardRules:
+class BoardRules(RuleSetAsData):
     """The board game as data: players, layout, series and turn limits (RULES.md Game 4).
 
     ``players`` is 2 or 3 (players or teams); a side wins with ``series_to_win_two_sides``
@@ -267,14 +267,6 @@ class BoardRules:
         """
         return "\n".join(" ".join(f"{label:<3}" for label in row).rstrip() for row in self.layout) + "\n"
 
-    def to_dict(self) -> dict[str, Any]:
-        """The rule set as plain JSON-able data (a fresh copy each time: every save writes it)."""
-        return json.loads(self._json_text)
-
-    @cached_property
-    def _json_text(self) -> str:
-        return json.dumps(dataclasses.asdict(self))
-
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BoardRules:
         """The rule set back from :meth:`to_dict`; malformed data raises :class:`DicePokerError`."""
@@ -285,8 +277,7 @@ class BoardRules:
             rules = cls(**fields)
         except (TypeError, KeyError) as err:
             raise DicePokerError(f"not a board rule set: {err}") from err
-        if rules.to_dict() != json.loads(json.dumps(dict(data))):
-            raise DicePokerError("not a board rule set: fields of the wrong type")
+        rules._refuse_mistyped(data, "board")
         return rules
 
     def _repr_html_(self) -> str:

@@ -32,6 +32,7 @@ from dicepoker.core.patterns import (
     is_two_pairs,
     max_count,
 )
+from dicepoker.core.rule_data import RuleSetAsData
 
 
 class Need(StrEnum):
@@ -141,7 +142,7 @@ class Box:
 
 
 @dataclass(frozen=True)
-class ScorecardRules:
+class ScorecardRules(RuleSetAsData):
     """A scorecard game as data; the engine and the solver read it, never hard-code it.
 
     Fields marked (param) in RULES.md are fields here: ``upper_bonus_threshold``,
@@ -345,14 +346,6 @@ class ScorecardRules:
         return self.upper_total(filled) + bonus + self.lower_total(filled) + poker_bonuses
 
     # --- as data ------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """The rule set as plain JSON-able data (a fresh copy each time: every save writes it)."""
-        return json.loads(self._json_text)
-
-    @cached_property
-    def _json_text(self) -> str:
-        return json.dumps(dataclasses.asdict(self))
-
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ScorecardRules:
         """The rule set back from :meth:`to_dict`; malformed data raises :class:`DicePokerError`."""
@@ -375,8 +368,7 @@ class ScorecardRules:
             if isinstance(err, DicePokerError):
                 raise
             raise DicePokerError(f"not a scorecard rule set: {err}") from err
-        if rules.to_dict() != json.loads(json.dumps(dict(data))):
-            raise DicePokerError("not a scorecard rule set: fields of the wrong type")
+        rules._refuse_mistyped(data, "scorecard")
         return rules
 
     def fingerprint(self) -> str:
@@ -388,12 +380,12 @@ class ScorecardRules:
         >>> CLASSIC.fingerprint() == CLASSIC.variant(upper_bonus=40).fingerprint()
         False
         """
-        found = self.__dict__.get("_fingerprint")
-        if found is None:  # a frozen rule set never changes, so its hash is kept (outside the fields)
-            text = json.dumps(self.to_dict(), sort_keys=True)
-            found = hashlib.sha256(text.encode()).hexdigest()[:16]
-            object.__setattr__(self, "_fingerprint", found)
-        return found
+        return self._fingerprint
+
+    @cached_property
+    def _fingerprint(self) -> str:
+        text = json.dumps(self.to_dict(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def box_combinations(rules: ScorecardRules) -> list[Combination]:
