@@ -91,3 +91,16 @@ def test_an_action_of_another_game_is_refused_by_every_game():
         with pytest.raises(DicePokerError):
             game.apply(PassTurn() if case[1] != "board" else object())
         assert game.to_json() == before
+
+
+@pytest.mark.parametrize("case", CASES[:-1], ids=IDS[:-1])
+def test_a_game_replays_from_its_fresh_start_action_by_action(case):
+    """What the coach's and the bluff report's replays stand on: the engine's own replay of each entry."""
+    game = random_game(case, seed=5)
+    history = game.to_dict()["history"]
+    again = game.fresh_start()
+    assert again.to_dict()["history"] == [] and not again.is_over
+    for entry in history:
+        again.replay_action(entry)
+    assert again.to_dict()["history"] == history
+    assert again.is_over and again.outcome == game.outcome

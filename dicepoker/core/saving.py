@@ -239,6 +239,15 @@ class SavesByReplay(SavesAsJson):
     def _replay_end(self, state: Any) -> None:
         """After the replay: restore what no action records (nothing, unless the engine says)."""
 
+    def fresh_start(self) -> Self:
+        """A new game set up as this one was, its generator at the same start: ready to be replayed
+        with :meth:`replay_action`, one entry of ``to_dict()["history"]`` at a time."""
+        return type(self)._from_setup(self._setup(), generator_from_state(self._rng_start))
+
+    def replay_action(self, entry: dict[str, Any]) -> None:
+        """Take again, through the rules, one action as :meth:`to_dict` wrote it in the history."""
+        self._replay(entry)
+
     def to_dict(self) -> dict[str, Any]:
         """The game as JSON-able data: its setup, the generator's start, every action, the position,
         in a checksummed envelope."""

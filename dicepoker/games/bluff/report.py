@@ -25,7 +25,6 @@ from typing import Any
 import pandas as pd
 
 from dicepoker.core.pictures import report_html
-from dicepoker.core.saving import generator_from_state
 from dicepoker.games.bluff.bots import announcer_start, view_probability_true
 from dicepoker.games.bluff.engine import BluffGame, Phase
 from dicepoker.games.bluff.rules import Hand, best_hand
@@ -140,7 +139,7 @@ def bluff_report(game: BluffGame, player: int | str, *, bluff_rate: Fraction = F
     """Replay ``game`` and judge every announcement, call and acceptance of ``player``."""
     who = game.index(player)
     data = game.to_dict()
-    replay = BluffGame(game.rules, game.player_names, rng=generator_from_state(data["rng_start"]))
+    replay = game.fresh_start()
     decisions: list[BluffDecision] = []
     for entry in data["history"]:
         kind, actor = entry["action"], entry["player"]
@@ -163,7 +162,7 @@ def bluff_report(game: BluffGame, player: int | str, *, bluff_rate: Fraction = F
                     1 - chance if kind == "call" else None,
                 )
             )
-        _apply(replay, entry)
+        replay.replay_action(entry)
         if actor == who and kind == "announce" and replay.phase == Phase.RESPOND:
             listener = replay.view(replay.current_player)
             hand = listener.last_announcement
@@ -180,15 +179,3 @@ def bluff_report(game: BluffGame, player: int | str, *, bluff_rate: Fraction = F
                 )
             )
     return BluffReport(game.player_names[who], tuple(decisions), Fraction(bluff_rate))
-
-
-def _apply(game: BluffGame, entry: dict[str, Any]) -> None:
-    kind, player = entry["action"], entry["player"]
-    if kind == "throw":
-        game.roll(held=entry["held"], player=player)
-    elif kind == "announce":
-        game.announce(entry["hand"], player=player)
-    elif kind == "call":
-        game.call_bluff(player=player)
-    else:
-        game.accept(player=player)

@@ -38,7 +38,6 @@ import pandas as pd
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.saving import generator_from_state
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
@@ -394,9 +393,7 @@ class _Walk:
         self.target = game
         self.who = who
         self.solution = solution
-        self.replay = ScorecardGame(
-            game.rules, game.player_names, rng=generator_from_state(data["rng_start"])
-        )
+        self.replay = game.fresh_start()
         self.decisions: list[Decision] = []
         self.steps: list[Step] = []
         self.value: float | None = None  # the expected final score at this point of the chain
@@ -417,7 +414,7 @@ class _Walk:
             kind, rolled = entry["action"], self.replay.positions is not None
             if mine and (kind in ("keep", "score") or rolled):
                 self._decide(self._action_of(entry))
-            self._apply(entry)
+            self.replay.replay_action(entry)
             stopped = kind == "keep" and len(Dice.parse(entry["dice"])) == NUMBER_OF_DICE
             if mine and self.replay.positions is not None and kind != "score" and not stopped:
                 self._pending = (self.replay.round, self.value)  # type: ignore[arg-type]
@@ -465,19 +462,6 @@ class _Walk:
             round_, before = self._pending
             self.steps.append(Step(round_, "dice", before, after))
             self._pending = None
-
-    def _apply(self, entry: dict[str, Any]) -> None:
-        game, kind = self.replay, entry["action"]
-        if kind == "score":
-            game.score(entry["box"])
-        elif kind == "keep":
-            game.roll(keep=entry["dice"])
-        else:
-            if game.positions is not None:
-                for i, wanted in enumerate(entry["held"]):
-                    if game.held[i] != bool(wanted):
-                        game.toggle_hold(i)
-            game.roll()
 
     def _finish(self) -> None:
         game = self.replay
