@@ -19,6 +19,10 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import string
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -35,6 +39,7 @@ NAME_KINDS = ("box", "bluff hand", "board label", "game title")
 LANGUAGE_NAMES = {"en": "English", "ro": "Română", "uk": "Українська", "th": "ไทย"}
 
 _chosen: str | None = None  # set by set_language; None: the environment variable, else English
+_speaking: ContextVar[str | None] = ContextVar("dicepoker_speaking", default=None)  # set by in_language
 
 
 @cache
@@ -77,13 +82,41 @@ def reset_language() -> None:
     _chosen = None
 
 
+@contextmanager
+def in_language(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside the ``with`` block (``None``: keep the current language), then go back.
+
+    A widget made with ``lang=`` refreshes inside this block, and a figure function with ``lang=``
+    builds its figure inside it, so every message made there (an error's text too) is in ``lang``,
+    whatever :func:`set_language` says elsewhere.
+
+    >>> with in_language("ro"):
+    ...     _("upper")
+    'stânga'
+    >>> language()
+    'en'
+    """
+    if lang is None:
+        yield language()
+        return
+    token = _speaking.set(check_language(lang))
+    try:
+        yield lang
+    finally:
+        _speaking.reset(token)
+
+
 def language() -> str:
-    """The current language: the one set last, else ``DICEPOKER_LANG``, else English (never the OS locale).
+    """The current language: the one of an :func:`in_language` block, else the one set last, else
+    ``DICEPOKER_LANG``, else English (never the OS locale).
 
     >>> set_language("th"); language()
     'th'
     >>> reset_language()
     """
+    speaking = _speaking.get()
+    if speaking is not None:
+        return speaking
     if _chosen is not None:
         return _chosen
     from_environment = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
@@ -259,3 +292,62 @@ def parse_number(text: str, lang: str | None = None) -> Fraction:
     except (NumberFormatError, ValueError, ZeroDivisionError):
         raise DicePokerError(hint) from None
     return value / 100 if percent else value
+
+
+class _LocaleFormatter(string.Formatter):
+    """``str.format`` whose numbers follow the locale: ``{p:.2%}`` is "12,50 %" in Romanian."""
+
+    SPEC = re.compile(r"(?P<sign>[+]?)(?P<group>,?)(?:\.(?P<digits>\d+))?(?P<kind>[fe%]?)")
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        spec = self.SPEC.fullmatch(format_spec)
+        if spec is None or isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+            return super().format_field(value, format_spec)
+        from babel.numbers import format_decimal, format_scientific
+
+        digits, kind = spec["digits"], spec["kind"]
+        if kind == "" and digits is None and not spec["group"] and not spec["sign"]:
+            return super().format_field(value, format_spec)  # {n}: as str() writes it
+        places = "0" * int(digits or (6 if kind else 0))
+        number = float(value) * (100 if kind == "%" else 1)
+        if kind == "e":
+            pattern = "0." + places + "E00" if places else "0E00"
+            text = format_scientific(number, format=pattern, locale=self.lang)
+        else:
+            body = ("#,##0" if spec["group"] else "0") + ("." + places if places else "")
+            text = format_decimal(number, format=body, locale=self.lang)
+            if kind == "%":
+                text = format_percent_sign(text, self.lang)
+        if spec["sign"] and number >= 0:
+            text = "+" + text
+        return text
+
+
+def format_percent_sign(number_text: str, lang: str) -> str:
+    """A number followed by the percent sign as the locale writes it ("12,5 %" in ro, "12.5%" in en).
+
+    >>> format_percent_sign("12,5", "ro"), format_percent_sign("12.5", "en")
+    ('12,5\xa0%', '12.5%')
+    """
+    from babel import Locale
+
+    pattern = Locale.parse(lang).percent_formats[None].pattern
+    before, _sep, after = pattern.partition("0")
+    tail = after.lstrip("0#,.")
+    return before.replace("#", "").replace(",", "") + number_text + tail
+
+
+def format_message(template: str, lang: str | None = None, /, **values: object) -> str:
+    """``template`` translated to ``lang`` (default: the current language), filled with ``values``;
+    numbers with a format (``{p:.1%}``, ``{x:.3f}``, ``{n:,}``, ``{v:+.2f}``) are written for the locale.
+
+    >>> format_message("{share:.1%} of {n:,} games", "ro", share=0.125, n=2000)
+    '12,5\xa0% of 2.000 games'
+    >>> format_message("value {v:+.3f}", "uk", v=0.265)
+    'value +0,265'
+    """
+    lang = _locale(lang)
+    return _LocaleFormatter(lang).format(_(template, lang), **values)

@@ -13,6 +13,7 @@ the message line to change (a person, a browser test) sees the new state. A refu
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -20,6 +21,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.core.i18n import check_language, in_language
 from dicepoker.core.pictures import die_svg_data_uri
 from dicepoker.core.words import FACE_WORDS, die_label, does, plural, possessive  # noqa: F401 (shared here)
 
@@ -221,13 +223,36 @@ class GameWidget:
     seat_choosers: list[widgets.Dropdown]
     name_boxes: list[widgets.Text]
 
-    def __init__(self) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass's ``refresh`` runs in the widget's own language (see :meth:`speaking`)."""
+        super().__init_subclass__(**kwargs)
+        if "refresh" in cls.__dict__:
+            own_refresh = cls.__dict__["refresh"]
+
+            @functools.wraps(own_refresh)
+            def refresh(self: GameWidget) -> None:
+                with self.speaking():
+                    own_refresh(self)
+
+            cls.refresh = refresh  # type: ignore[method-assign]
+
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = None if lang is None else check_language(lang)  # None: follow set_language
         self.last_message = ""
         self._message_count = 0
         self._generation = 0  # counts games, so a scheduled computer step never acts on a new one
         self.auto_delay = STEP_DELAY
         self.message = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.message.add_class("dp-message")
+
+    def speaking(self):  # type: ignore[no-untyped-def]
+        """A ``with`` block in the widget's language: its ``lang=``, else the current language.
+
+        Every label and message is made inside one, so a widget made with ``lang="uk"`` stays
+        Ukrainian, and one made without follows :func:`~dicepoker.core.i18n.set_language` on its
+        next refresh.
+        """
+        return in_language(self.lang)
 
     # --- who plays --------------------------------------------------------------------------------
     @property
@@ -320,6 +345,10 @@ class GameWidget:
         The message line changes last, so whoever waits for it sees the new state; a refused action
         (a ``DicePokerError``) is explained there instead of raising.
         """
+        with self.speaking():
+            self._do_in_language(action)
+
+    def _do_in_language(self, action: Callable[[], str | None]) -> None:
         was_over = self.game.is_over
         try:
             text = action()
