@@ -113,11 +113,13 @@ def play(
     seats: Sequence[str] | None = None,
     names: Sequence[str] | None = None,
     seed: int | None = None,
+    lang: str | None = None,
 ) -> Any:
     """Open the play widget of any registered game: ``play("bluff", seats=("human", "reasoning"))``.
 
     Leave the returned widget as a cell's last expression to show it; ``seats`` default to the
-    game's own (a human against the computer).
+    game's own (a human against the computer). ``lang`` ("ro", "uk", "th", "en") keeps the widget
+    in one language; without it the widget follows ``set_language`` on its next refresh.
 
     >>> ui = play("board", seats=("computer", "random"), seed=2)
     >>> type(ui).__name__, ui.seats
@@ -126,6 +128,8 @@ def play(
     """
     rules, entry = _rules_and_entry(game)
     options: dict[str, Any] = {"names": names, "seed": seed}
+    if lang is not None:
+        options["lang"] = lang
     if seats is not None:
         options["seats"] = seats
     return entry.load("widget")(rules, **options)
