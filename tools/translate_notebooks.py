@@ -212,9 +212,8 @@ def main(argv: list[str] | None = None) -> int:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(notebook_text(made), encoding="utf-8")
                 incomplete += len(missing)
-        print(
-            f"wrote {len(english_notebooks()) * len(languages)} notebooks; {incomplete} untranslated paragraphs"
-        )
+        written = len(english_notebooks()) * len(languages)
+        print(f"wrote {written} notebooks; {incomplete} untranslated paragraphs")
         return 0
     problems = [p for p in check() if any(f"/{lang}/" in str(p.path) for lang in languages)]
     for problem in problems:
