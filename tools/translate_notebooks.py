@@ -170,6 +170,52 @@ def translated_notebook(notebook_path: Path, lang: str) -> tuple[dict, list[Prob
     return result, problems
 
 
+BINDER = "https://mybinder.org/v2/gh/dicepoker-kit/dicepoker/HEAD"
+LANGUAGE_NAMES = {"en": "English", "ro": "Română", "uk": "Українська", "th": "ไทย"}
+README_START, README_END = "<!-- lessons-by-language -->", "<!-- /lessons-by-language -->"
+
+
+def title_of(notebook: dict) -> str:
+    """The first heading of a notebook, without its ``#``."""
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            for line in source_of(cell).split("\n"):
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return ""
+
+
+def binder_link(path: Path) -> str:
+    """A Binder link that opens ``path`` in JupyterLab, or an app in Voilà."""
+    relative = path.relative_to(ROOT).as_posix()
+    if relative.startswith("apps/"):
+        return f"{BINDER}?urlpath=voila%2Frender%2F{relative.replace('/', '%2F')}"
+    return f"{BINDER}?labpath={relative.replace('/', '%2F')}"
+
+
+def readme_table() -> str:
+    """README's table of the lessons and apps with a Binder link in each language (its title in it)."""
+    languages = ("en", *LANGUAGES)
+    rows = ["| # | " + " | ".join(LANGUAGE_NAMES[lang] for lang in languages) + " |"]
+    rows.append("|---|" + "---|" * len(languages))
+    for notebook in english_notebooks():
+        cells = []
+        for lang in languages:
+            path = notebook if lang == "en" else translated_path(notebook, lang)
+            title = title_of(read_notebook(path)) if path.exists() else notebook.stem
+            title = title.replace("|", "\\|")
+            cells.append(f"[{title}]({path.relative_to(ROOT).as_posix()}) ([Binder]({binder_link(path)}))")
+        label = notebook.stem.split("_")[0] if notebook.parent.name == "notebooks" else "app"
+        rows.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def readme_with_table(readme: str) -> str:
+    """README's text with the table between its two markers made anew."""
+    start, end = readme.index(README_START), readme.index(README_END)
+    return readme[: start + len(README_START)] + "\n" + readme_table() + "\n" + readme[end:]
+
+
 def every_translation() -> Iterator[tuple[Path, str]]:
     for notebook in english_notebooks():
         for lang in LANGUAGES:
@@ -187,6 +233,9 @@ def check() -> list[Problem]:
             problems.append(Problem(target, "missing: run tools/translate_notebooks.py write"))
         elif target.read_text(encoding="utf-8") != notebook_text(made):
             problems.append(Problem(target, "out of date: run tools/translate_notebooks.py write"))
+    readme = ROOT / "README.md"
+    if readme.read_text(encoding="utf-8") != readme_with_table(readme.read_text(encoding="utf-8")):
+        problems.append(Problem(readme, "the table of lessons by language is out of date: run write"))
     return problems
 
 
@@ -212,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(notebook_text(made), encoding="utf-8")
                 incomplete += len(missing)
+        readme = ROOT / "README.md"
+        readme.write_text(readme_with_table(readme.read_text(encoding="utf-8")), encoding="utf-8")
         written = len(english_notebooks()) * len(languages)
         print(f"wrote {written} notebooks; {incomplete} untranslated paragraphs")
         return 0
