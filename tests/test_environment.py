@@ -220,3 +220,12 @@ def test_readme_opens_every_notebook_on_binder(notebook):
         f"README has no Binder link for {wanted}: add a badge linking "
         f"https://mybinder.org/v2/gh/OWNER/REPO/HEAD?labpath={urllib.parse.quote(wanted, safe='')}"
     )
+
+
+def test_binder_and_ci_install_the_thai_font():
+    """Thai lessons need a Thai font, or their text is drawn as boxes: Binder's apt.txt and CI install
+    Debian's fonts-thai-tlwg."""
+    apt = [line.strip() for line in (REPO / "apt.txt").read_text(encoding="utf-8").splitlines()]
+    assert "fonts-thai-tlwg" in [line for line in apt if line and not line.startswith("#")]
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert re.search(r"apt-get install [^\n]*fonts-thai-tlwg", ci)
