@@ -35,9 +35,10 @@ def test_an_app_is_a_title_three_lines_and_the_game(game):
     assert len([line for line in lines if re.match(r"[1-3]\. ", line)]) == 3
     source = "".join(code["source"])
     statements = [line for line in source.splitlines() if line.strip()]
-    assert len(statements) == 2 and statements[0].startswith("from dicepoker import ")
-    assert statements[0] == "from dicepoker import play"
-    assert statements[1].startswith(f'play("{game}", seats='), "the last line shows the game, found by name"
+    assert len(statements) == 3, "import, the language line a translation changes, the game"
+    assert statements[0] == "from dicepoker import play, set_language"
+    assert statements[1] == 'set_language("en")'
+    assert statements[2].startswith(f'play("{game}", seats='), "the last line shows the game, found by name"
     assert code["outputs"] == [] and code["execution_count"] is None
 
 
