@@ -291,6 +291,7 @@ class GameWidget:
         self.message = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.message.add_class("dp-message")
         self._style_language = ""  # the language the style sheet was last written in
+        self._texts_language = ""  # the language of the last refresh
 
     def style_sheet_text(self) -> str | None:
         """The widget's style sheet in the current language (``None``: a fixed style sheet).
@@ -301,7 +302,14 @@ class GameWidget:
         return None
 
     def _refresh_shared_texts(self) -> None:
-        """The texts of the shared parts, in the current language (run before each refresh)."""
+        """The texts of the shared parts, in the current language (run before each refresh).
+
+        After a switch of language the message line (and a subclass's log of earlier messages),
+        written in the old language, is cleared: what is on show is all in the new one.
+        """
+        if self._texts_language and self._texts_language != language():
+            self._forget_messages()
+        self._texts_language = language()
         if hasattr(self, "turn_button"):
             self.turn_button.description = _("Whole turn ▶▶")
             self.auto_play.description = _("Computer plays by itself")
@@ -469,6 +477,11 @@ class GameWidget:
     def _mentions_new_game(text: str) -> bool:
         """Whether a message already tells to press New game (in English or the current language)."""
         return "New game" in text or _("New game") in text
+
+    def _forget_messages(self) -> None:
+        """Clear the message line (its text is in a language no longer spoken)."""
+        self.last_message = ""
+        self.message.value = ""
 
     def _kind_of(self) -> str:
         """The kind of message an action that went through makes: ``"good"`` once the game is over."""

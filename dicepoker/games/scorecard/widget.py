@@ -624,6 +624,12 @@ class PlayUI(GameWidget):
         )
 
     # --- showing the state -----------------------------------------------------------------------
+    def _forget_messages(self) -> None:
+        super()._forget_messages()
+        self._earlier = []
+        self._last_transient = False
+        self.log.value = ""
+
     def _say(self, text: str, kind: str = "info", *, transient: bool = False) -> None:
         """Show ``text`` on the message line; the line it replaces moves to the log below it
         (unless it was ``transient``, like "Thinking …")."""
@@ -648,15 +654,14 @@ class PlayUI(GameWidget):
         """The fixed texts: title, help, buttons, the Players row (set each refresh, so a switch of
         language reaches them)."""
         self.title.value = f'<div class="dp-title">{html.escape(game_title(self.rules))}</div>'
-        self.help.value = (
-            f'<div class="dp-help">'
-            f"{html.escape(_('Click a die to hold it. Click a green score to write it down.'))}</div>"
-        )
+        help_text = _("Click a die to hold it. Click a green score to write it down.")
+        self.help.value = f'<div class="dp-help">{html.escape(help_text)}</div>'
         self.step_button.description = _("Step ▶")
         self.hint_button.description = _("Hint")
         self.coach.description = _("Coach: tell me what each choice cost")
         self.new_game_button.description = _("New game")
-        players = f"<b>{html.escape(_('Players'))}</b>"
+        players = _("Players")
+        players = f"<b>{html.escape(players)}</b>"
         self.players_label.value = format_message("{players} (for the next game):", players=players)
         options = self._seat_options()
         for i, (chooser, box) in enumerate(zip(self.seat_choosers, self.name_boxes, strict=True)):
@@ -751,7 +756,8 @@ class PlayUI(GameWidget):
             first_roll=game.first_roll,
         )
         human = current is not None and self.current_seat == "human"
-        box_head = f'<div class="dp-head dp-label">{html.escape(_("Box"))}</div>'
+        box_word = _("Box")
+        box_head = f'<div class="dp-head dp-label">{html.escape(box_word)}</div>'
         children: list[widgets.Widget] = [self._cell("head:", 0, box_head)]
         for i, name in enumerate(self.shown_names()):
             kind = _("computer") if self.seats[i] == "computer" else _("human")
