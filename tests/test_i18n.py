@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from babel import Locale
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
@@ -140,7 +140,10 @@ def extracted_messages() -> set[tuple[str | None, str]]:
     with (ROOT / "babel.cfg").open() as handle:
         method_map, options_map = parse_mapping_cfg(handle)
     found = set()
-    for _file, _line, message, _comments, context in extract_from_dir(str(ROOT), method_map, options_map):
+    keywords = {**DEFAULT_KEYWORDS, "format_message": None, "N_": None}  # as tools/update_catalogs.py: -k
+    for _file, _line, message, _comments, context in extract_from_dir(
+        str(ROOT), method_map, options_map, keywords=keywords
+    ):
         found.add((context, message[0] if isinstance(message, tuple) else message))
     return found
 

@@ -18,6 +18,8 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import quote
 
+from dicepoker.core.i18n import _, format_message
+
 # where the pips of each face sit, on a 0..100 square
 PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((50, 50),),
@@ -71,7 +73,12 @@ def die_svg(value: int, *, held: bool = False, size: int = 48) -> str:
         if value == 0
         else ""
     )
-    label = f"die showing {value}" + (", held" if held else "") if value else "die not rolled yet"
+    if not value:
+        label = _("die not rolled yet")
+    elif held:
+        label = format_message("die showing {value}, held", value=value)
+    else:
+        label = format_message("die showing {value}", value=value)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 100 100" '
         f'role="img" aria-label="{label}">'
@@ -109,9 +116,8 @@ def dice_html(
     if values:
         pictures = "".join(die_svg(v, held=h, size=size) for v, h in zip(values, held, strict=True))
     else:
-        pictures = (
-            f'<span style="color:{COLOURS["option_zero"]};font-style:italic">(no dice rolled yet)</span>'
-        )
+        none_yet = html.escape(_("(no dice rolled yet)"))
+        pictures = f'<span style="color:{COLOURS["option_zero"]};font-style:italic">{none_yet}</span>'
     under = (
         f'<div style="font-size:0.9em;color:{COLOURS["heading"]};margin-top:2px">{html.escape(caption)}</div>'
         if caption

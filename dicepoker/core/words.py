@@ -1,18 +1,41 @@
 """Words the games say to players: plurals, "your" for a player called You, dice read aloud.
 
-Standard library only, so plain HTML pictures and the widgets say things the same way.
+Two kinds of helpers. The translated ones make whole sentences in the current language
+(:mod:`dicepoker.core.i18n`): :func:`says` picks the sentence spoken to "You" or the one about
+another player, :func:`player_name` shows "You" in the current language, :func:`die_label` reads a
+die aloud. The older English-only grammar helpers (:func:`plural`, :func:`does`,
+:func:`possessive`, :func:`verb_form`) build English phrases from parts; they stay for code that
+has not moved to whole sentences yet, and never reach a translated message.
 
 >>> plural(2, "roll"), possessive("You", start=True), does("You", "wins")
 ('2 rolls', 'Your', 'You win')
+>>> says("You", N_("You roll {dice}."), N_("{name} rolls {dice}."), dice="3-3-5-1-6")
+'You roll 3-3-5-1-6.'
+>>> says("Ann", N_("You roll {dice}."), N_("{name} rolls {dice}."), dice="3-3-5-1-6", lang="ro")
+'Ann aruncă 3-3-5-1-6.'
 """
 
 from __future__ import annotations
 
+from functools import cache
+
+from dicepoker.core.i18n import available_languages, format_message, pgettext
+
 FACE_WORDS = ("blank", "one", "two", "three", "four", "five", "six")
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it yet (``pybabel extract -k N_``).
+
+    >>> N_("Player {number}")
+    'Player {number}'
+    """
+    return message
+
+
 def plural(count: int, word: str, words: str | None = None) -> str:
-    """A count and its noun, singular for 1 and plural otherwise (no "roll(s)").
+    """A count and its English noun, singular for 1 and plural otherwise (no "roll(s)"); English only:
+    a translated message writes ``ngettext`` instead.
 
     >>> plural(1, "roll"), plural(2, "roll"), plural(0, "cell"), plural(3, "series", "series")
     ('1 roll', '2 rolls', '0 cells', '3 series')
@@ -20,20 +43,65 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
+def you_word(lang: str | None = None) -> str:
+    """What a player who is "You" is called in the current language (or ``lang``).
+
+    >>> you_word(), you_word("ro"), you_word("uk")
+    ('You', 'Tu', 'Ти')
+    """
+    return pgettext("player", "You", lang)
+
+
+@cache
+def _you_words() -> frozenset[str]:
+    return frozenset(you_word(lang).strip().lower() for lang in available_languages())
+
+
 def is_you(name: str) -> bool:
-    """Whether a player is called "You" (then the messages speak to them)."""
+    """Whether a player is called "You", in any language the kit speaks (then messages speak to them).
+
+    >>> is_you("you"), is_you("Tu"), is_you("คุณ"), is_you("Ann")
+    (True, True, True, False)
+    """
+    return name.strip().lower() in _you_words()
+
+
+def _is_english_you(name: str) -> bool:
     return name.strip().lower() == "you"
 
 
+def player_name(name: str, lang: str | None = None) -> str:
+    """A player's name as shown: "You" in the current language for a player called You in any language.
+
+    >>> player_name("You", "th"), player_name("Tu"), player_name("Ann", "uk")
+    ('คุณ', 'You', 'Ann')
+    """
+    return you_word(lang) if is_you(name) else name
+
+
+def says(who: str, to_you: str, about_them: str, /, lang: str | None = None, **values: object) -> str:
+    """A whole sentence about the player ``who``: ``to_you`` if they are "You", else ``about_them``
+    (both English templates, marked with :func:`N_`), translated and filled; ``{name}`` is the
+    player's name as shown. The two templates let every language word each case its own way.
+
+    >>> says("Tu", N_("Your turn"), N_("{name}'s turn"))
+    'Your turn'
+    >>> says("Bo", N_("Your turn"), N_("{name}'s turn"), lang="uk")
+    'Хід гравця Bo'
+    """
+    template = to_you if is_you(who) else about_them
+    return format_message(template, lang, name=player_name(who, lang), **values)
+
+
 def verb_form(who: str, verb: str) -> str:
-    """A verb (given for "Ann": "rolls") in the form that goes with ``who``.
+    """A verb (given for "Ann": "rolls") in the English form that goes with ``who`` (English only).
 
     >>> verb_form("Ann", "loses"), verb_form("You", "loses"), verb_form("You", "was")
     ('loses', 'lose', 'were')
     >>> verb_form("You", "passes")
     'pass'
     """
-    if not is_you(who):
+    if not _is_english_you(who):
         return verb
     irregular = {"is": "are", "has": "have", "was": "were"}
     if verb in irregular:
@@ -44,7 +112,8 @@ def verb_form(who: str, verb: str) -> str:
 
 
 def does(who: str, verb: str) -> str:
-    """A player and a verb, in the second person for a player called "You".
+    """A player and an English verb, in the second person for a player called "You" (English only:
+    a translated message uses :func:`says`).
 
     >>> does("Ann", "rolls"), does("You", "rolls"), does("you", "is"), does("You", "passes")
     ('Ann rolls', 'You roll', 'you are', 'You pass')
@@ -53,22 +122,48 @@ def does(who: str, verb: str) -> str:
 
 
 def possessive(name: str, *, start: bool = False) -> str:
-    """A player's name as an owner: "Ann's", or "your" ("Your" at the start of a sentence) for "You".
+    """A player's name as an English owner: "Ann's", or "your" ("Your" at the start of a sentence)
+    for "You" (English only: a translated message uses :func:`says`).
 
     >>> possessive("Ann"), possessive("You"), possessive("You", start=True)
     ("Ann's", 'your', 'Your')
     """
-    if is_you(name):
+    if _is_english_you(name):
         return "Your" if start else "your"
     return f"{name}'s"
 
 
-def die_label(position: int, value: int, held: bool) -> str:
-    """What a die button says to a screen reader and in its tooltip: "die 3: five, held".
+def face_word(value: int, lang: str | None = None) -> str:
+    """A die's face as a word in the current language (or ``lang``).
+
+    >>> face_word(5), face_word(5, "ro"), face_word(0)
+    ('five', 'cinci', 'blank')
+    """
+    if not value:
+        return FACE_WORDS[0]
+    words = (  # context "die face": "five" is the face of a die here
+        pgettext("die face", "one", lang),
+        pgettext("die face", "two", lang),
+        pgettext("die face", "three", lang),
+        pgettext("die face", "four", lang),
+        pgettext("die face", "five", lang),
+        pgettext("die face", "six", lang),
+    )
+    return words[value - 1]
+
+
+def die_label(position: int, value: int, held: bool, lang: str | None = None) -> str:
+    """What a die button says to a screen reader and in its tooltip: "die 3: five, held", translated.
 
     >>> die_label(2, 5, True), die_label(0, 1, False), die_label(4, 0, False)
     ('die 3: five, held', 'die 1: one', 'die 5: not rolled yet')
+    >>> die_label(2, 5, True, lang="uk")
+    'кістка 3: п’ять, утримана'
     """
+    number = position + 1
     if not value:
-        return f"die {position + 1}: not rolled yet"
-    return f"die {position + 1}: {FACE_WORDS[value]}" + (", held" if held else "")
+        return format_message("die {number}: not rolled yet", lang, number=number)
+    face = face_word(value, lang)
+    if held:
+        return format_message("die {number}: {face}, held", lang, number=number, face=face)
+    return format_message("die {number}: {face}", lang, number=number, face=face)

@@ -21,12 +21,22 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from dicepoker.core.errors import DicePokerError, IllegalActionError
-from dicepoker.core.i18n import check_language, in_language
+from dicepoker.core.i18n import _, check_language, format_message, in_language, language
 from dicepoker.core.pictures import die_svg_data_uri
-from dicepoker.core.words import FACE_WORDS, die_label, does, plural, possessive  # noqa: F401 (shared here)
+from dicepoker.core.words import (  # noqa: F401 (shared here)
+    FACE_WORDS,
+    N_,
+    die_label,
+    does,
+    is_you,
+    player_name,
+    plural,
+    possessive,
+    says,
+)
 
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, shown if the style sheet is missing
-GAME_OVER_NOTE = "Press New game to play again."  # said when an action ends the game
+GAME_OVER_NOTE = N_("Press New game to play again.")  # said (translated) when an action ends the game
 STEP_DELAY = 0.9  # seconds between a computer's actions when it plays by itself
 
 
@@ -40,17 +50,52 @@ def set_enabled(button: widgets.Button, why_not: str, tooltip: str = "") -> None
     (False, 'roll the dice')
     """
     button.disabled = bool(why_not)
-    button.tooltip = f"{button.description} is disabled: {why_not}" if why_not else tooltip
+    button.tooltip = (
+        format_message("{button} is disabled: {why}", button=button.description, why=why_not)
+        if why_not
+        else tooltip
+    )
+
+
+def fixed_number(x: float, places: int) -> str:
+    """A number with exactly ``places`` decimals, as the current language writes it (``{x:.1f}``).
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> fixed_number(234.0, 1), fixed_number(0.25, 2)
+    ('234.0', '0.25')
+    >>> with in_language("uk"):
+    ...     fixed_number(1234.56, 1)
+    '1234,6'
+    """
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * places if places > 0 else "0"
+    return format_decimal(float(x), format=pattern, locale=language())
+
+
+def css_string(text: str) -> str:
+    """``text`` as a quoted CSS string (for ``content:``).
+
+    >>> print(css_string('say "hi"'))
+    "say \\"hi\\""
+    """
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def play_css(scope: str) -> str:
     """CSS every play widget shares: disabled buttons look disabled, keyboard focus shows, and a held
-    die is marked by an outline and the word "held" under it, not by colour alone.
+    die is marked by an outline and the word "held" under it (in the current language), not by
+    colour alone.
 
     >>> css = play_css(".dp-board")
     >>> ":focus-visible" in css and "dp-held::after" in css and ":disabled" in css
     True
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("ro"):
+    ...     'content: "ținut"' in play_css(".dp-board")
+    True
     """
+    held = css_string(_("held"))
     return f"""{scope} .jupyter-button:disabled {{ opacity: 0.45; cursor: not-allowed; filter: grayscale(60%);
 }}
 {scope} .jupyter-button:focus-visible, {scope} select:focus-visible, {scope} input:focus-visible {{
@@ -59,7 +104,7 @@ def play_css(scope: str) -> str:
 {scope} .jupyter-button.dp-die:disabled {{ opacity: 1; filter: none; cursor: default; }}
 {scope} .jupyter-button.dp-die.dp-held {{ outline: 3px solid #92400e; outline-offset: 1px; }}
 {scope} .jupyter-button.dp-die.dp-held::after {{
-  content: "held"; position: absolute; left: 0; right: 0; bottom: -17px; font-size: 11px; line-height: 14px;
+  content: {held}; position: absolute; left: 0; right: 0; bottom: -17px; font-size: 11px; line-height: 14px;
   color: #92400e; font-weight: 700; text-align: center; }}"""
 
 
@@ -232,6 +277,7 @@ class GameWidget:
             @functools.wraps(own_refresh)
             def refresh(self: GameWidget) -> None:
                 with self.speaking():
+                    self._refresh_shared_texts()
                     own_refresh(self)
 
             cls.refresh = refresh  # type: ignore[method-assign]
@@ -244,6 +290,35 @@ class GameWidget:
         self.auto_delay = STEP_DELAY
         self.message = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.message.add_class("dp-message")
+        self._style_language = ""  # the language the style sheet was last written in
+        self._texts_language = ""  # the language of the last refresh
+
+    def style_sheet_text(self) -> str | None:
+        """The widget's style sheet in the current language (``None``: a fixed style sheet).
+
+        A subclass whose style sheet holds words (the "held" under a held die) returns it here and
+        keeps its style widget in ``self._style``; the sheet is rewritten when the language changes.
+        """
+        return None
+
+    def _refresh_shared_texts(self) -> None:
+        """The texts of the shared parts, in the current language (run before each refresh).
+
+        After a switch of language the message line (and a subclass's log of earlier messages),
+        written in the old language, is cleared: what is on show is all in the new one.
+        """
+        if self._texts_language and self._texts_language != language():
+            self._forget_messages()
+        self._texts_language = language()
+        if hasattr(self, "turn_button"):
+            self.turn_button.description = _("Whole turn ▶▶")
+            self.auto_play.description = _("Computer plays by itself")
+        style = getattr(self, "_style", None)
+        if style is not None and self._style_language != language():
+            text = self.style_sheet_text()
+            if text is not None:
+                style.value = text
+                self._style_language = language()
 
     def speaking(self):  # type: ignore[no-untyped-def]
         """A ``with`` block in the widget's language: its ``lang=``, else the current language.
@@ -263,9 +338,14 @@ class GameWidget:
 
     @property
     def current_name(self) -> str:
-        """The name of the player who must act (``""`` when nobody has a turn)."""
+        """The name of the player who must act, as shown (``""`` when nobody has a turn)."""
         who = self.game.current_player
-        return self.game.player_names[who] if who is not None else ""
+        return self.shown_name(who) if who is not None else ""
+
+    def shown_name(self, player: int) -> str:
+        """Player ``player``'s name as shown now: a player called "You" in any language is "You" in
+        the current one."""
+        return player_name(self.game.player_names[player])
 
     def _over_reason(self) -> str:
         """Why the game is over, for a refusal (``""``: no reason given)."""
@@ -274,21 +354,44 @@ class GameWidget:
     def _require_not_over(self) -> None:
         if self.game.is_over:
             reason = self._over_reason()
-            raise IllegalActionError(f"the game is over{f' ({reason})' if reason else ''}: press New game")
+            if reason:
+                raise IllegalActionError(
+                    format_message("the game is over ({reason}): press New game", reason=reason)
+                )
+            raise IllegalActionError(_("the game is over: press New game"))
 
     def _require_human(self, doing: str) -> None:
         """Refuse unless a human has the turn; ``doing`` says what Step would show instead."""
         self._require_not_over()
         if self.current_seat != "human":
-            raise IllegalActionError(
-                f"it is {self.current_name}'s turn (the computer): press Step to {doing}"
+            raise IllegalActionError(self._step_to(doing))
+
+    def _step_to(self, doing: str) -> str:
+        """Why a human button is refused on a computer's turn. ``doing`` is one of "see its move",
+        "see its roll", "see its choice" (whole sentences in the catalogs), or any other English
+        words, kept as they are."""
+        name = self.current_name
+        if doing == "see its move":
+            return format_message("it is {name}'s turn (the computer): press Step to see its move", name=name)
+        if doing == "see its roll":
+            return format_message("it is {name}'s turn (the computer): press Step to see its roll", name=name)
+        if doing == "see its choice":
+            return format_message(
+                "it is {name}'s turn (the computer): press Step to see its choice", name=name
             )
+        return f"it is {name}'s turn (the computer): press Step to {doing}"
 
     def _require_computer(self) -> None:
         """Refuse Step unless a computer has the turn."""
         self._require_not_over()
         if self.current_seat == "human":
-            raise IllegalActionError(f"it is {self.current_name}'s turn: a human plays it with the buttons")
+            raise IllegalActionError(
+                says(
+                    self.current_name,
+                    N_("it is your turn: a human plays it with the buttons"),
+                    N_("it is {name}'s turn: a human plays it with the buttons"),
+                )
+            )
 
     @property
     def computer_to_play(self) -> bool:
@@ -315,8 +418,10 @@ class GameWidget:
 
     def _computer_widgets(self, width: str = "130px") -> tuple[widgets.Button, widgets.Checkbox]:
         """The "Whole turn" button (``dp-step-turn``) and the "Computer plays by itself" box (``dp-auto``)."""
-        turn_button = self._button("Whole turn ▶▶", "dp-step-turn", self.play_computer_turn, "", width=width)
-        auto_play = widgets.Checkbox(False, description="Computer plays by itself", indent=False)
+        turn_button = self._button(
+            _("Whole turn ▶▶"), "dp-step-turn", self.play_computer_turn, "", width=width
+        )
+        auto_play = widgets.Checkbox(False, description=_("Computer plays by itself"), indent=False)
         auto_play.add_class("dp-auto")
         auto_play.observe(lambda _change: self.refresh(), names="value")
         return turn_button, auto_play
@@ -353,14 +458,30 @@ class GameWidget:
         try:
             text = action()
         except DicePokerError as err:
-            text, kind = f"{self.REFUSED}{err}", "error"
+            text, kind = self._refused_text(err), "error"
         else:
             kind = self._kind_of()
-            if text is not None and self.game.is_over and not was_over and "New game" not in text:
-                text += " " + GAME_OVER_NOTE
+            if text is not None and self.game.is_over and not was_over and not self._mentions_new_game(text):
+                text += " " + _(GAME_OVER_NOTE)
         self.refresh()
         if text is not None:
             self._say(text, kind)
+
+    def _refused_text(self, err: DicePokerError) -> str:
+        """What the message line says of a refused action: "Refused: " and the reason, translated."""
+        if self.REFUSED == GameWidget.REFUSED:
+            return format_message("Refused: {reason}", reason=str(err))
+        return f"{self.REFUSED}{err}"
+
+    @staticmethod
+    def _mentions_new_game(text: str) -> bool:
+        """Whether a message already tells to press New game (in English or the current language)."""
+        return "New game" in text or _("New game") in text
+
+    def _forget_messages(self) -> None:
+        """Clear the message line (its text is in a language no longer spoken)."""
+        self.last_message = ""
+        self.message.value = ""
 
     def _kind_of(self) -> str:
         """The kind of message an action that went through makes: ``"good"`` once the game is over."""

@@ -22,6 +22,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from dicepoker.core.i18n import _, format_message
+from dicepoker.core.words import player_name
+
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 
@@ -54,8 +57,10 @@ class ReportPanel:
         self.area.add_class("dp-report")
         self.root = widgets.VBox([self.row, self.area], layout=widgets.Layout(margin="10px 0 0 0"))
 
-    def refresh(self, game: Any, seats: Sequence[str]) -> None:
-        """One Report button per human seat; enabled once that player has made a decision."""
+    def refresh(self, game: Any, seats: Sequence[str], names: Sequence[str] | None = None) -> None:
+        """One Report button per human seat; enabled once that player has made a decision. ``names``
+        are the players' names as shown (default: the game's); the texts are in the current language."""
+        shown = [player_name(n) for n in (game.player_names if names is None else names)]
         players = tuple((name, seat) for name, seat in zip(game.player_names, seats, strict=True))
         if players != self._players:
             self._players = players
@@ -68,17 +73,19 @@ class ReportPanel:
         for button in self.buttons:
             player = button._dp_player  # type: ignore[attr-defined]
             button.disabled = player not in acted
-            button.description = f"Report: {game.player_names[player]}"
+            button.description = format_message("Report: {name}", name=shown[player])
             button.button_style = "warning" if game.is_over else ""
             button.tooltip = (
-                "the coach's report on the whole game"
+                _("the coach's report on the whole game")
                 if game.is_over
-                else "the coach's report on the game so far"
+                else _("the coach's report on the game so far")
             )
         self.row.layout.display = "flex" if self.buttons else "none"
 
     def _button(self, player: int, name: str) -> widgets.Button:
-        button = widgets.Button(description=f"Report: {name}", layout=widgets.Layout(width="auto"))
+        button = widgets.Button(
+            description=format_message("Report: {name}", name=name), layout=widgets.Layout(width="auto")
+        )
         button.add_class("dp-report-button")
         button.add_class(f"dp-report-{player}")
         button._dp_player = player  # type: ignore[attr-defined]

@@ -28,11 +28,12 @@ from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.hand import DiceInHand
+from dicepoker.core.i18n import _, format_message, ngettext
 from dicepoker.core.players import die_position, player_index, player_names
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.games.scorecard.rules import ScorecardRules, box_name
 
 SAVE_FORMAT = "dicepoker.scorecard_game"
 SAVE_VERSION = 1
@@ -80,7 +81,7 @@ class TurnView:
     def options(self) -> dict[str, int]:
         """Every box that may be scored now, with what it would score."""
         if self.dice is None:
-            raise IllegalActionError("roll first: nothing can be scored before the turn's first roll")
+            raise IllegalActionError(_("roll first: nothing can be scored before the turn's first roll"))
         return self.rules.options(self.dice, self.filled, self.first_roll)
 
     @property
@@ -171,20 +172,31 @@ class ScorecardGame(DiceInHand, SavesByReplay):
     # --- refusing what the rules forbid ----------------------------------------------------------
     def _check_turn(self, player: int | str | None) -> None:
         if self.is_over:
-            raise IllegalActionError("the game is over: start a new game")
+            raise IllegalActionError(_("the game is over: start a new game"))
         if player is None:
             return
         index = player_index(player, self.player_names)
         if index != self.current_player:
             raise IllegalActionError(
-                f"it is {self.player_names[self.current_player]}'s turn, not {self.player_names[index]}'s"
+                format_message(
+                    "it is {name}'s turn, not {other}'s",
+                    name=self.player_names[self.current_player],
+                    other=self.player_names[index],
+                )
             )
 
     def _check_can_roll(self) -> None:
         if self._stopped:
-            raise IllegalActionError("you stopped rolling this turn: score a box")
+            raise IllegalActionError(_("you stopped rolling this turn: score a box"))
         if self._rolls_used >= self.rules.rolls_per_turn:
-            raise IllegalActionError(f"a turn has at most {self.rules.rolls_per_turn} rolls: score a box")
+            most = self.rules.rolls_per_turn
+            raise IllegalActionError(
+                ngettext(
+                    "a turn has at most {most} roll: score a box",
+                    "a turn has at most {most} rolls: score a box",
+                    most,
+                ).format(most=most)
+            )
 
     # --- actions -------------------------------------------------------------------------------
     def toggle_hold(self, position: int) -> None:
@@ -192,7 +204,7 @@ class ScorecardGame(DiceInHand, SavesByReplay):
         self._check_turn(None)
         position = die_position(position)
         if self._positions is None:
-            raise IllegalActionError("roll first: there are no dice to hold before the first roll")
+            raise IllegalActionError(_("roll first: there are no dice to hold before the first roll"))
         self._check_can_roll()
         held = list(self._held)
         held[position] = not held[position]
@@ -218,9 +230,13 @@ class ScorecardGame(DiceInHand, SavesByReplay):
 
     def _keep(self, keep: Dice) -> Dice:
         if self._positions is None:
-            raise IllegalActionError(f"roll first: cannot keep {keep} before the first roll")
+            raise IllegalActionError(
+                format_message("roll first: cannot keep {keep} before the first roll", keep=keep)
+            )
         if not self.dice.contains(keep):  # type: ignore[union-attr]
-            raise InvalidDiceError(f"cannot keep {keep}: the dice are {self.dice}")
+            raise InvalidDiceError(
+                format_message("cannot keep {keep}: the dice are {dice}", keep=keep, dice=self.dice)
+            )
         held = [False] * NUMBER_OF_DICE
         wanted = list(keep.values)
         for i, v in enumerate(self._positions):
@@ -254,7 +270,12 @@ class ScorecardGame(DiceInHand, SavesByReplay):
         """Score the dice in ``box``; returns the box's score. The turn passes to the next player."""
         self._check_turn(player)
         if self._positions is None:
-            raise IllegalActionError(f"roll first: cannot score {box!r} before the turn's first roll")
+            raise IllegalActionError(
+                format_message(
+                    "roll first: cannot score {box} before the turn's first roll",
+                    box=repr(box_name(box) if isinstance(box, str) else box),
+                )
+            )
         who = self.current_player
         card = self._cards[who]
         points = self.rules.check_box(box, self.dice, card, self.first_roll)  # type: ignore[arg-type]

@@ -17,9 +17,38 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from dicepoker.core.errors import UnknownNameError
+from dicepoker.core.i18n import _, display_name, format_message, ngettext
 from dicepoker.core.pictures import COLOURS, dice_html, plain, signed
-from dicepoker.core.words import plural, possessive
-from dicepoker.games.scorecard.rules import Box, ScorecardRules
+from dicepoker.core.words import N_, player_name, says
+from dicepoker.games.scorecard.rules import Box, ScorecardRules, box_name
+
+
+# --- names as a player reads them -----------------------------------------------------------------
+def game_title(rules: ScorecardRules) -> str:
+    """A rule set's title as shown in the current language (a title the catalogs do not know: as it is).
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> from dicepoker.games import find_game
+    >>> with in_language("uk"):
+    ...     game_title(find_game("classic"))
+    'Покер на кістках'
+    """
+    try:
+        return display_name("game title", rules.title)
+    except UnknownNameError:
+        return rules.title
+
+
+def listed_with_and(names: Sequence[str]) -> str:
+    """``Ann, Bo and Cy``: names as a sentence lists them, in the current language.
+
+    >>> listed_with_and(["Ann"]), listed_with_and(["Ann", "Bo", "Cy"])
+    ('Ann', 'Ann, Bo and Cy')
+    """
+    if len(names) == 1:
+        return names[0]
+    return format_message("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
 
 
 # --- the scorecard as rows of cells ---------------------------------------------------------------
@@ -98,8 +127,13 @@ def _box_cell(
 def _section_titles(rules: ScorecardRules) -> tuple[str, str, str, str]:
     """Headings and subtotal names: upper/lower, or part 1/part 2 when the upper boxes have a par."""
     if rules.par:
-        return (f"Part 1 (par {rules.par} of each face)", "Part 2", "Part 1 total", "Part 2 total")
-    return ("Upper section", "Lower section", "Upper total", "Lower total")
+        return (
+            format_message("Part 1 (par {par} of each face)", par=rules.par),
+            _("Part 2"),
+            _("Part 1 total"),
+            _("Part 2 total"),
+        )
+    return (_("Upper section"), _("Lower section"), _("Upper total"), _("Lower total"))
 
 
 def _doubling_note(rules: ScorecardRules) -> str:
@@ -107,9 +141,14 @@ def _doubling_note(rules: ScorecardRules) -> str:
     doubling = [b for b in rules.lower_boxes if b.doubles]
     if not doubling or rules.first_roll_multiplier == 1:
         return ""
-    note = f"{rules.first_roll_multiplier}× when scored after the first roll"
-    others = [b.name for b in rules.lower_boxes if not b.doubles]
-    return note + (f", except {', '.join(others)}" if others else "")
+    others = [box_name(b.name) for b in rules.lower_boxes if not b.doubles]
+    if others:
+        return format_message(
+            "{times}× when scored after the first roll, except {boxes}",
+            times=rules.first_roll_multiplier,
+            boxes=", ".join(others),
+        )
+    return format_message("{times}× when scored after the first roll", times=rules.first_roll_multiplier)
 
 
 def is_finished(rules: ScorecardRules, scorecards: Sequence[Mapping[str, int]]) -> bool:
@@ -164,8 +203,12 @@ def scorecard_rows(
                 )
                 for i, card in enumerate(scorecards)
             )
-            note = f"{rules.first_roll_multiplier}× on the first roll" if box.doubles else ""
-            rows.append(ScorecardRow("box", box.name, cells, box=box.name, note=note))
+            note = (
+                format_message("{times}× on the first roll", times=rules.first_roll_multiplier)
+                if box.doubles
+                else ""
+            )
+            rows.append(ScorecardRow("box", box_name(box.name), cells, box=box.name, note=note))
 
     rows.append(ScorecardRow("heading", upper_title, blank))
     box_rows(rules.upper_boxes)
@@ -175,16 +218,16 @@ def scorecard_rows(
             "sum",
             upper_sum,
             tuple(Cell(_progress_text(rules, c), "sum") for c in scorecards),
-            note=f"bonus at {threshold}",
+            note=format_message("bonus at {threshold}", threshold=threshold),
         )
     )
-    bonus_name = "Part 1 bonus" if rules.par else "Bonus"
+    bonus_name = _("Part 1 bonus") if rules.par else _("Bonus")
     rows.append(
         ScorecardRow(
             "sum",
             bonus_name,
             tuple(_upper_bonus_cell(rules, c) for c in scorecards),
-            note=f"{rules.upper_bonus} at {threshold}",
+            note=format_message("{bonus} at {threshold}", bonus=rules.upper_bonus, threshold=threshold),
         )
     )
     rows.append(ScorecardRow("heading", lower_title, blank, note=_doubling_note(rules)))
@@ -193,9 +236,9 @@ def scorecard_rows(
         rows.append(
             ScorecardRow(
                 "sum",
-                f"{rules.poker_box} bonus",
+                format_message("{box} bonus", box=box_name(rules.poker_box)),
                 tuple(Cell(str(b) if b else "", "sum") for b in bonuses),
-                note=f"+{rules.poker_bonus} each",
+                note=format_message("+{bonus} each", bonus=rules.poker_bonus),
             )
         )
     rows.append(
@@ -207,7 +250,7 @@ def scorecard_rows(
     rows.append(
         ScorecardRow(
             "total",
-            "Total",
+            _("Total"),
             tuple(Cell(plain(t), "best" if over and t == best and n > 1 else "sum") for t in totals),
         )
     )
@@ -217,9 +260,9 @@ def scorecard_rows(
         rows.append(
             ScorecardRow(
                 "settlement",
-                "Settlement",
+                _("Settlement"),
                 tuple(Cell(signed(t - mean), "sum") for t in totals),
-                note="total − mean",
+                note=_("total − mean"),
             )
         )
     return rows
@@ -279,7 +322,11 @@ def scorecard_html(
     True
     """
     n = len(scorecards)
-    names = list(player_names) if player_names is not None else [f"Player {i + 1}" for i in range(n)]
+    names = (
+        [player_name(name) for name in player_names]
+        if player_names is not None
+        else [format_message("Player {number}", number=i + 1) for i in range(n)]
+    )
     if len(names) != n:
         raise ValueError(f"{len(names)} player names for {n} scorecards")
     rows = scorecard_rows(
@@ -315,37 +362,57 @@ def scorecard_html(
             f'<tr style="{top}"><td style="padding:2px 10px;text-align:left;{label_weight}">'
             f"{html.escape(row.label)}{note}</td>{cells}</tr>"
         )
-    title = html.escape(rules.title)
+    title, box_head = html.escape(game_title(rules)), html.escape(_("Box"))
     return (
         f'<table class="dp-scorecard" style="border-collapse:collapse;font-variant-numeric:tabular-nums;'
         f'font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif">'
         f'<caption style="text-align:left;font-weight:bold;padding:2px 10px">{title}</caption>'
-        f'<thead><tr><th style="text-align:left;padding:4px 10px">Box</th>{head}</tr></thead>'
+        f'<thead><tr><th style="text-align:left;padding:4px 10px">{box_head}</th>{head}</tr></thead>'
         f"<tbody>{''.join(body)}</tbody></table>"
     )
 
 
-def turn_caption(game: Any) -> str:
-    """One line about the turn: round, whose turn, rolls left; or the winners at the end.
+def turn_caption(game: Any, names: Sequence[str] | None = None) -> str:
+    """One line about the turn: round, whose turn, rolls left; or the winners at the end, in the
+    current language. ``names`` are the players' names as shown (default: the game's).
 
     >>> from dicepoker import ScorecardGame
     >>> turn_caption(ScorecardGame("classic", players=["Ann", "Bo"]))
     "Round 1 of 15 · Ann's turn · 3 rolls left"
     >>> turn_caption(ScorecardGame("classic", players=["You", "Bo"]))
     'Round 1 of 15 · Your turn · 3 rolls left'
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("ro"):
+    ...     turn_caption(ScorecardGame("classic", players=["Ann", "Bo"]))
+    'Runda 1 din 15 · Rândul lui Ann · mai rămân 3 aruncări'
     """
-    names = game.player_names
+    names = [player_name(n) for n in (game.player_names if names is None else names)]
     if game.is_over:
         winners = [names[i] for i in game.winners()]
         totals = game.totals()
         if len(names) == 1:
-            return f"Game over: {names[0]} scored {plain(totals[0])}"
+            return says(
+                names[0], N_("Game over: You scored {points}"), N_("Game over: {name} scored {points}"),
+                points=plain(totals[0]),
+            )  # fmt: skip
         if len(winners) == 1:
-            return f"Game over: {winners[0]} wins with {plain(max(totals))}"
-        return f"Game over: {' and '.join(winners)} share the win with {plain(max(totals))}"
-    rolls = f"{plural(game.rolls_left, 'roll')} left"
-    whose = possessive(names[game.current_player], start=True)
-    return f"Round {game.round} of {len(game.rules.boxes)} · {whose} turn · {rolls}"
+            return says(
+                winners[0],
+                N_("Game over: You win with {points}"),
+                N_("Game over: {name} wins with {points}"),
+                points=plain(max(totals)),
+            )  # fmt: skip
+        return format_message(
+            "Game over: {names} share the win with {points}",
+            names=listed_with_and(winners),
+            points=plain(max(totals)),
+        )
+    rolls = ngettext("{n} roll left", "{n} rolls left", game.rolls_left).format(n=game.rolls_left)
+    whose = says(names[game.current_player], N_("Your turn"), N_("{name}'s turn"))
+    return format_message(
+        "Round {round} of {rounds} · {whose} · {rolls}",
+        round=game.round, rounds=len(game.rules.boxes), whose=whose, rolls=rolls,
+    )  # fmt: skip
 
 
 def game_html(game: Any) -> str:

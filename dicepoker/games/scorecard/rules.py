@@ -24,6 +24,7 @@ from typing import Any
 
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.i18n import display_name, format_message
 from dicepoker.core.patterns import (
     Combination,
     contains_run,
@@ -33,6 +34,18 @@ from dicepoker.core.patterns import (
     max_count,
 )
 from dicepoker.core.rule_data import RuleSetAsData
+
+
+def box_name(name: str) -> str:
+    """A box's name as shown in the current language (a box the catalogs do not know: as it is).
+
+    >>> box_name("Two Pairs"), box_name("Sevens")
+    ('Two Pairs', 'Sevens')
+    """
+    try:
+        return display_name("box", name)
+    except UnknownNameError:
+        return name
 
 
 class Need(StrEnum):
@@ -318,13 +331,28 @@ class ScorecardRules(RuleSetAsData):
         """The score of ``box`` now, or :class:`IllegalActionError` naming the rule that forbids it."""
         name = self.box(box).name
         if name in filled:
-            raise IllegalActionError(f"box {name!r} is already filled (with {filled[name]})")
+            raise IllegalActionError(
+                format_message(
+                    "box {box} is already filled (with {points})",
+                    box=repr(box_name(name)),
+                    points=filled[name],
+                )
+            )
         legal = self.options(dice, filled, first_roll)
         if name not in legal:
             if self.upper_first and self.box(name).section == "lower":
-                raise IllegalActionError(f"{name!r} is in part 2: fill every part-1 box first")
+                raise IllegalActionError(
+                    format_message(
+                        "{box} is in part 2: fill every part-1 box first", box=repr(box_name(name))
+                    )
+                )
             raise IllegalActionError(
-                f"{Dice.roll(dice)} is a joker: it must go in {', '.join(legal)}, not {name!r}"
+                format_message(
+                    "{dice} is a joker: it must go in {boxes}, not {box}",
+                    dice=Dice.roll(dice),
+                    boxes=", ".join(box_name(b) for b in legal),
+                    box=repr(box_name(name)),
+                )
             )
         return legal[name]
 

@@ -28,28 +28,30 @@ import numpy as np
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.i18n import _, format_message, ngettext
 from dicepoker.core.pictures import COLOURS, plain, signed
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import Strategy, default_computer_strategy, win_seeking_strategy
 from dicepoker.games.scorecard.coach import coach_report
 from dicepoker.games.scorecard.coach_panel import ReportPanel
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
-from dicepoker.games.scorecard.html import Cell, scorecard_rows, turn_caption
+from dicepoker.games.scorecard.html import Cell, box_name, game_title, scorecard_rows, turn_caption
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.ui.seats import check_seats as check_any_seats
-from dicepoker.ui.seats import seat_names
+from dicepoker.ui.seats import computer_word, seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
+    N_,
     STEP_DELAY,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
     app_box,
     die_face_css,
     die_label,
-    does,
+    fixed_number,
+    is_you,
     message_css,
     play_css,
-    plural,
-    possessive,
+    says,
     set_class,
     set_enabled,
     setup_box,
@@ -62,7 +64,7 @@ SEAT_KINDS = ("human", "computer")
 COMPUTER_PLAYERS = ("optimal", "plays to win")  # how a computer seat plays
 MAX_SEATS = 4
 LOG_LINES = 6  # earlier messages shown under the message line
-THINKING = "Thinking … (the first time, the computer solves the whole game: this can take a while)"
+THINKING = N_("Thinking … (the first time, the computer solves the whole game: this can take a while)")
 
 
 def slug(name: str) -> str:
@@ -99,12 +101,15 @@ def kept_positions(positions: Sequence[int], keep: Dice) -> tuple[bool, ...]:
 
 
 def default_names(seats: Sequence[str]) -> list[str]:
-    """Names for seats without one: ``Player 1``, ``Player 2``; ``Computer`` (numbered if several).
+    """Names for seats without one, in the current language: ``Player 1``, ``Player 2``; ``Computer``
+    (numbered if several); the one human at a table with the computer is ``You``.
 
-    >>> default_names(["human", "computer", "human"])
-    ['Player 1', 'Computer', 'Player 3']
+    >>> default_names(["human", "computer", "human"]), default_names(["human", "computer"])
+    (['Player 1', 'Computer', 'Player 3'], ['You', 'Computer'])
+    >>> default_names(["human"])
+    ['Player 1']
     """
-    return seat_names(seats, {"computer": "Computer"})
+    return seat_names(seats, {"computer": computer_word()}, you=True)
 
 
 def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
@@ -115,7 +120,7 @@ def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
     ...
     dicepoker.core.errors.UnknownNameError: seat 2 is 'robot': a seat is 'human' or 'computer'
     """
-    return check_any_seats(seats, SEAT_KINDS, fewest=1, most=MAX_SEATS, game="the play widget")
+    return check_any_seats(seats, SEAT_KINDS, fewest=1, most=MAX_SEATS, game=_("the play widget"))
 
 
 def load_hints() -> ModuleType | None:
@@ -127,7 +132,8 @@ def load_hints() -> ModuleType | None:
 
 
 def style_sheet() -> str:
-    """The widget's CSS: dice pictures on the die buttons, colours of held dice, cells and messages."""
+    """The widget's CSS: dice pictures on the die buttons, colours of held dice, cells and messages
+    (the word under a held die in the current language)."""
     return f"""<style>
 .dp-app {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111827; }}
 .dp-app .dp-title {{ font-size: 1.35em; font-weight: 700; }}
@@ -210,15 +216,37 @@ class PlayUI(GameWidget):
         *,
         strategy: Callable[[ScorecardRules], Strategy] | None = None,
         hints: ModuleType | None | bool = True,
+        lang: str | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(lang)
+        with self.speaking():
+            self._start(game, seats, names, seed, strategy, hints)
+
+    def _start(
+        self,
+        game: str | ScorecardRules,
+        seats: Sequence[str],
+        names: Sequence[str] | None,
+        seed: int | None,
+        strategy: Callable[[ScorecardRules], Strategy] | None,
+        hints: ModuleType | None | bool,
+    ) -> None:
         rules = find_game(game) if isinstance(game, str) else game
         if not isinstance(rules, ScorecardRules):
-            raise DicePokerError(f"{getattr(rules, 'name', game)!r} is not a scorecard game")
+            raise DicePokerError(
+                format_message("{game} is not a scorecard game", game=repr(getattr(rules, "name", game)))
+            )
         self.rules: ScorecardRules = rules
         self.seats: tuple[str, ...] = check_seats(seats)
         if names is not None and len(names) != len(self.seats):
-            raise DicePokerError(f"{len(names)} names for {len(self.seats)} seats: {list(names)}")
+            raise DicePokerError(
+                format_message(
+                    "{count} names for {seats} seats: {names}",
+                    count=len(names),
+                    seats=len(self.seats),
+                    names=list(names),
+                )
+            )
         self._rng = np.random.default_rng(seed)
         self.strategy: Strategy = (strategy or default_computer_strategy)(rules)
         self._strategy_used = False
@@ -226,6 +254,7 @@ class PlayUI(GameWidget):
         self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
         self._last_actor = 0
         self._build_widgets(names)
+        self._defaulted: tuple[bool, ...] = ()  # which players got a default name (shown translated)
         self.game = self._new_game(self.seats, self._names_for(self.seats))
         self._say(self._welcome())
         self.refresh()
@@ -233,7 +262,7 @@ class PlayUI(GameWidget):
     # --- building the widgets ----------------------------------------------------------------
     def _build_widgets(self, names: Sequence[str] | None) -> None:
         self._style = style_widget(style_sheet())
-        self.title = title_widget(self.rules.title)
+        self.title = title_widget(game_title(self.rules))
         self.status = widgets.HTML()
         self.status.add_class("dp-status")
         self.dice_buttons = [self._die_button(i) for i in range(NUMBER_OF_DICE)]
@@ -241,7 +270,9 @@ class PlayUI(GameWidget):
         self.step_button = self._button("Step ▶", "dp-step", self.step, "", width="130px")
         self.hint_button = self._button("Hint", "dp-hint", self._hint, "info", width="100px")
         self.turn_button, self.auto_play = self._computer_widgets()
-        self.coach = widgets.Checkbox(False, description="Coach: tell me what each choice cost", indent=False)
+        self.coach = widgets.Checkbox(
+            False, description=_("Coach: tell me what each choice cost"), indent=False
+        )
         self.coach.add_class("dp-coach")
         self.log = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.log.add_class("dp-log")
@@ -260,14 +291,9 @@ class PlayUI(GameWidget):
         controls = widgets.VBox([widgets.HBox([self.roll_button, self.hint_button]), self.coach])
         computer = widgets.HBox([self.step_button, self.turn_button])
         self._computer_row = widgets.VBox([computer, self.auto_play])
+        self.help = widgets.HTML()
         table = widgets.VBox(
-            [
-                widgets.HTML(
-                    '<div class="dp-help">Click a die to hold it. Click a green score to write it down.</div>'
-                ),
-                dice_row,
-            ]
-            + [controls, self._computer_row, self.message, self.log],
+            [self.help, dice_row] + [controls, self._computer_row, self.message, self.log],
             layout=widgets.Layout(width="345px", margin="0 18px 0 0"),
         )
         self.root = app_box(
@@ -287,20 +313,29 @@ class PlayUI(GameWidget):
         self.seat_choosers: list[widgets.Dropdown] = []
         self.name_boxes: list[widgets.Text] = []
         columns = []
-        options = [("Human", "human"), ("Computer", "computer"), ("—", "empty")]
+        options = self._seat_options()
         for i in range(MAX_SEATS):
             kind = self.seats[i] if i < len(self.seats) else "empty"
             name = names[i] if names is not None and i < len(names) else ""
-            columns.append(self._seat_column(i, options, kind, name, f"name of seat {i + 1}", "120px"))
-        self.new_game_button = self._button("New game", "dp-new-game", self.new_game, "success")
-        label = widgets.HTML("<b>Players</b> (for the next game):", layout=widgets.Layout(width="100%"))
+            placeholder = format_message("name of seat {number}", number=i + 1)
+            columns.append(self._seat_column(i, options, kind, name, placeholder, "120px"))
+        self.new_game_button = self._button(_("New game"), "dp-new-game", self.new_game, "success")
+        self.players_label = widgets.HTML(layout=widgets.Layout(width="100%"))
         self._setup = setup_box(
             [
-                label,
+                self.players_label,
                 widgets.HBox([*columns, self.new_game_button], layout=widgets.Layout(align_items="flex-end")),
             ],
             "16px",
         )
+
+    @staticmethod
+    def _seat_options() -> list[tuple[str, str]]:
+        """The seat chooser's options, labels in the current language, values the API's kinds."""
+        return [(_("Human"), "human"), (computer_word(), "computer"), ("—", "empty")]
+
+    def style_sheet_text(self) -> str:
+        return style_sheet()
 
     def _box_button(self, name: str) -> widgets.Button:
         button = widgets.Button(
@@ -313,7 +348,21 @@ class PlayUI(GameWidget):
 
     # --- the model: the players' names, a new game ------------------------------------------------
     def _names_for(self, seats: Sequence[str]) -> list[str]:
-        return self._chosen_names(default_names(seats))
+        names = self._chosen_names(default_names(seats))
+        active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"][: len(seats)]
+        self._defaulted = tuple(not self.name_boxes[i].value.strip() for i in active)
+        return names
+
+    def shown_name(self, player: int) -> str:
+        """A player's name as shown now: a default name ("Player 1", "Computer", "You") in the
+        current language, a typed one as it was typed ("You" in any language: "You" in this one)."""
+        if player < len(self._defaulted) and self._defaulted[player]:
+            return default_names(self.seats)[player]
+        return super().shown_name(player)
+
+    def shown_names(self) -> list[str]:
+        """Every player's name as shown now."""
+        return [self.shown_name(i) for i in range(len(self.game.player_names))]
 
     def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> ScorecardGame:
         seed = int(self._rng.integers(2**32))
@@ -333,7 +382,11 @@ class PlayUI(GameWidget):
         self.game.toggle_hold(position)
         value = self.game.positions[position]  # type: ignore[index]
         held = self.game.held[position]
-        return f"{does(self.current_name, 'holds' if held else 'releases')} a {value}."
+        if held:
+            return says(self.current_name, N_("You hold a {face}."), N_("{name} holds a {face}."), face=value)
+        return says(
+            self.current_name, N_("You release a {face}."), N_("{name} releases a {face}."), face=value
+        )
 
     def _roll(self) -> str:
         self._require_human("see its roll")
@@ -341,15 +394,23 @@ class PlayUI(GameWidget):
         self._last_actor = self.game.current_player
         if self.game.positions is None:
             self.game.roll()
-            return f"{does(who, 'rolls')} {dice_text(self.game.positions)}." + self._rolls_left_text()  # type: ignore[arg-type]
+            return self._rolls_text(who, self.game.positions) + self._rolls_left_text()  # type: ignore[arg-type]
         keep = Keep(Dice(v for v, h in zip(self.game.positions, self.game.held, strict=True) if h))
         coach = self._coach_before()
         self.game.roll()
         if self.game.rolls_left == 0 and len(keep.dice) == NUMBER_OF_DICE:
-            text = f"{does(who, 'keeps')} all five dice: now score a box."
+            text = says(
+                who,
+                N_("You keep all five dice: now score a box."),
+                N_("{name} keeps all five dice: now score a box."),
+            )
         else:
-            text = f"{does(who, 'rolls')} {dice_text(self.game.positions)}." + self._rolls_left_text()  # type: ignore[arg-type]
+            text = self._rolls_text(who, self.game.positions) + self._rolls_left_text()  # type: ignore[arg-type]
         return text + self._coach_after(coach, keep, "keep")
+
+    @staticmethod
+    def _rolls_text(who: str, positions: Sequence[int]) -> str:
+        return says(who, N_("You roll {dice}."), N_("{name} rolls {dice}."), dice=dice_text(positions))
 
     def _score(self, box: str) -> str:
         self._require_human("see its choice")
@@ -364,11 +425,16 @@ class PlayUI(GameWidget):
         )
 
     def _scored_text(self, who: str, box: str, points: int, bonus_before: int) -> str:
-        player = self.game.player_names.index(who)
-        text = f"{does(who, 'writes')} {plain(points)} in {box}."
+        player = self._last_actor
+        text = says(
+            who, N_("You write {points} in {box}."), N_("{name} writes {points} in {box}."),
+            points=plain(points), box=box_name(box),
+        )  # fmt: skip
         extra = self.game.poker_bonus_points(player) - bonus_before
         if extra:
-            text += f" {self.rules.poker_box} bonus: +{extra}!"
+            text += " " + format_message(
+                "{box} bonus: +{points}!", box=box_name(self.rules.poker_box), points=extra
+            )
         if self.game.is_over:
             text += " " + self._final_text()
         return text
@@ -376,17 +442,17 @@ class PlayUI(GameWidget):
     def _rolls_left_text(self) -> str:
         left = self.game.rolls_left
         if left == 0:
-            return " No rolls left: score a box."
-        return f" {plural(left, 'roll')} left."
+            return " " + _("No rolls left: score a box.")
+        return " " + ngettext("{n} roll left.", "{n} rolls left.", left).format(n=left)
 
     def _final_text(self) -> str:
-        text = turn_caption(self.game) + "."
+        text = format_message("{caption}.", caption=turn_caption(self.game, self.shown_names()))
         if self.rules.par and len(self.game.player_names) > 1:
             settled = ", ".join(
-                f"{n} {signed(s)}"
-                for n, s in zip(self.game.player_names, self.game.settlement(), strict=True)
+                format_message("{name} {points}", name=n, points=signed(s))
+                for n, s in zip(self.shown_names(), self.game.settlement(), strict=True)
             )
-            text += f" Settlement: {settled}."
+            text += " " + format_message("Settlement: {scores}.", scores=settled)
         return text
 
     # --- the computer's turn, one action at a time ----------------------------------------------
@@ -397,14 +463,17 @@ class PlayUI(GameWidget):
         self._last_actor = game.current_player
         if game.positions is None:
             game.roll()
-            return f"{does(who, 'rolls')} {dice_text(game.positions)}."  # type: ignore[arg-type]
+            return self._rolls_text(who, game.positions)  # type: ignore[arg-type]
         if self._pending_keep is not None:
             keep, self._pending_keep = self._pending_keep, None
             game.apply(keep)
             rerolled = NUMBER_OF_DICE - len(keep.dice)
-            return f"{does(who, 'rerolls')} {rerolled}: {dice_text(game.positions)}."  # type: ignore[arg-type]
+            template = ngettext(
+                "{name} rerolls {count}: {dice}.", "{name} rerolls {count}: {dice}.", rerolled
+            )
+            return template.format(name=who, count=rerolled, dice=dice_text(game.positions))  # type: ignore[arg-type]
         if not self._strategy_used:  # the first decision may load or solve a value table
-            self._say(f"{does(who, 'is')} thinking …", "computer", transient=True)
+            self._say(format_message("{name} is thinking …", name=who), "computer", transient=True)
             self._strategy_used = True
         if hasattr(self.strategy, "observe"):  # a player who plays to win reads the scores first
             self.strategy.observe(game)
@@ -417,14 +486,27 @@ class PlayUI(GameWidget):
             raise IllegalActionError(f"the computer's strategy chose {choice!r}, not Keep(...) or Score(...)")
         if len(choice.dice) == NUMBER_OF_DICE:
             game.apply(choice)
-            return f"{does(who, 'keeps')} all five dice: {dice_text(game.positions)}."  # type: ignore[arg-type]
+            return format_message(
+                "{name} keeps all five dice: {dice}.", name=who, dice=dice_text(game.positions)
+            )  # type: ignore[arg-type]
         if not game.dice.contains(choice.dice):  # type: ignore[union-attr]
             raise IllegalActionError(f"the computer wanted to keep {choice.dice}, not among {game.dice}")
         self._pending_keep = choice
         kept = str(choice.dice) and "-".join(str(choice.dice))
-        return (
-            f"{does(who, 'keeps')} {kept or 'nothing'} and will reroll {NUMBER_OF_DICE - len(choice.dice)}."
-        )
+        count = NUMBER_OF_DICE - len(choice.dice)
+        if not kept:
+            template = ngettext(
+                "{name} keeps nothing and will reroll {count}.",
+                "{name} keeps nothing and will reroll {count}.",
+                count,
+            )
+        else:
+            template = ngettext(
+                "{name} keeps {kept} and will reroll {count}.",
+                "{name} keeps {kept} and will reroll {count}.",
+                count,
+            )
+        return template.format(name=who, kept=kept, count=count)
 
     def _turn_marker(self) -> tuple[Any, ...]:
         return (self.game.current_player, self.game.round)
@@ -432,20 +514,23 @@ class PlayUI(GameWidget):
     # --- hints and the cost of each choice --------------------------------------------------------
     def _hint(self) -> str:
         if self.hints is None:
-            raise IllegalActionError("hints are not available in this installation")
+            raise IllegalActionError(_("hints are not available in this installation"))
         self._require_human("see its move")
         self._last_actor = self.game.current_player
         if self.game.positions is None:
-            return "Hint: roll the dice first — there is nothing to choose yet."
-        self._say(THINKING, transient=True)
+            return _("Hint: roll the dice first — there is nothing to choose yet.")
+        self._say(_(THINKING), transient=True)
         best = self.hints.hint(self.game).best
-        return f"Hint: {best.label} — expected final score {best.expected:.1f} with best play."
+        return format_message(
+            "Hint: {best} — expected final score {expected} with best play.",
+            best=best.label, expected=fixed_number(best.expected, 1),
+        )  # fmt: skip
 
     def _coach_before(self) -> Any:
         """The hint for the state before a human's choice (``None`` without hints)."""
         if self.hints is None or not self.coach.value or self.game.positions is None or self.game.is_over:
             return None
-        self._say(THINKING, transient=True)
+        self._say(_(THINKING), transient=True)
         try:
             return self.hints.hint(self.game)
         except DicePokerError:  # no hint for this game: play on without the coach
@@ -456,32 +541,68 @@ class PlayUI(GameWidget):
         if coach is None:
             return ""
         cost = float(coach.cost(action))
+        keep = what == "keep"
         if cost < 0.05:
-            return f" That {what} was the best one."
-        return f" This {what} cost you {cost:.1f} points on average (best: {coach.best.label})."
+            return " " + (_("That keep was the best one.") if keep else _("That choice was the best one."))
+        template = (
+            _("This keep cost you {cost} points on average (best: {best}).")
+            if keep
+            else _("This choice cost you {cost} points on average (best: {best}).")
+        )
+        return " " + template.format(cost=fixed_number(cost, 1), best=coach.best.label)
 
     # --- the coach's report of a human seat ------------------------------------------------------
     def _report(self, player: int) -> str:
         """Show the coach's report of a human seat's game: so far, or the whole game once it is over."""
-        name = self.game.player_names[player]
+        name = self.shown_name(player)
         if self.seats[player] != "human":
-            raise IllegalActionError(f"{name} is the computer: the coach reports on human seats")
-        self._say(THINKING, transient=True)
+            raise IllegalActionError(
+                format_message("{name} is the computer: the coach reports on human seats", name=name)
+            )
+        self._say(_(THINKING), transient=True)
         report = coach_report(self.game, player)
         self.report_panel.show(report)
-        so_far = "" if self.game.is_over else " so far"
-        whose = "your" if name.strip().lower() == "you" else f"{name}'s"
-        return (
-            f"The coach's report on {whose} game{so_far} is below: {len(report.decisions)} decisions, "
-            f"mean loss {report.mean_loss:.2f} points a decision, grade {report.grade}."
-        )
+        n = len(report.decisions)
+        if is_you(name) and self.game.is_over:
+            template = ngettext(
+                "The coach's report on your game is below: {n} decision, "
+                "mean loss {loss} points a decision, grade {grade}.",
+                "The coach's report on your game is below: {n} decisions, "
+                "mean loss {loss} points a decision, grade {grade}.",
+                n,
+            )
+        elif is_you(name):
+            template = ngettext(
+                "The coach's report on your game so far is below: {n} decision, "
+                "mean loss {loss} points a decision, grade {grade}.",
+                "The coach's report on your game so far is below: {n} decisions, "
+                "mean loss {loss} points a decision, grade {grade}.",
+                n,
+            )
+        elif self.game.is_over:
+            template = ngettext(
+                "The coach's report on {name}'s game is below: {n} decision, "
+                "mean loss {loss} points a decision, grade {grade}.",
+                "The coach's report on {name}'s game is below: {n} decisions, "
+                "mean loss {loss} points a decision, grade {grade}.",
+                n,
+            )
+        else:
+            template = ngettext(
+                "The coach's report on {name}'s game so far is below: {n} decision, "
+                "mean loss {loss} points a decision, grade {grade}.",
+                "The coach's report on {name}'s game so far is below: {n} decisions, "
+                "mean loss {loss} points a decision, grade {grade}.",
+                n,
+            )
+        return template.format(name=name, n=n, loss=fixed_number(report.mean_loss, 2), grade=report.grade)
 
     # --- new game --------------------------------------------------------------------------------
     def new_game(self) -> str:
         """Start a new game with the seats and names chosen in the Players row."""
         seats = tuple(self._chosen_seats())
         if not seats:
-            raise DicePokerError("every seat is empty: choose Human or Computer for at least one seat")
+            raise DicePokerError(_("every seat is empty: choose Human or Computer for at least one seat"))
         seats = check_seats(seats)
         game = self._new_game(seats, self._names_for(seats))
         self.game, self.seats = game, seats
@@ -493,12 +614,22 @@ class PlayUI(GameWidget):
 
     def _welcome(self) -> str:
         players = ", ".join(
-            f"{n} ({'computer' if s == 'computer' else 'human'})"
-            for n, s in zip(self.game.player_names, self.seats, strict=True)
+            format_message("{name} (computer)", name=n)
+            if s == "computer"
+            else format_message("{name} (human)", name=n)
+            for n, s in zip(self.shown_names(), self.seats, strict=True)
         )
-        return f"New game of {self.rules.title}: {players}."
+        return format_message(
+            "New game of {title}: {players}.", title=game_title(self.rules), players=players
+        )
 
     # --- showing the state -----------------------------------------------------------------------
+    def _forget_messages(self) -> None:
+        super()._forget_messages()
+        self._earlier = []
+        self._last_transient = False
+        self.log.value = ""
+
     def _say(self, text: str, kind: str = "info", *, transient: bool = False) -> None:
         """Show ``text`` on the message line; the line it replaces moves to the log below it
         (unless it was ``transient``, like "Thinking …")."""
@@ -510,18 +641,43 @@ class PlayUI(GameWidget):
         super()._say(text, kind)
 
     def refresh(self) -> None:
-        """Bring every widget up to date with the game."""
+        """Bring every widget up to date with the game (every text in the widget's language)."""
+        self._refresh_texts()
         self._refresh_status()
         self._refresh_dice()
         self._refresh_buttons()
         self._refresh_scorecard()
-        self.report_panel.refresh(self.game, self.seats)
+        self.report_panel.refresh(self.game, self.seats, self.shown_names())
         self._schedule_computer()
 
+    def _refresh_texts(self) -> None:
+        """The fixed texts: title, help, buttons, the Players row (set each refresh, so a switch of
+        language reaches them)."""
+        self.title.value = f'<div class="dp-title">{html.escape(game_title(self.rules))}</div>'
+        help_text = _("Click a die to hold it. Click a green score to write it down.")
+        self.help.value = f'<div class="dp-help">{html.escape(help_text)}</div>'
+        self.step_button.description = _("Step ▶")
+        self.hint_button.description = _("Hint")
+        self.coach.description = _("Coach: tell me what each choice cost")
+        self.new_game_button.description = _("New game")
+        players = _("Players")
+        players = f"<b>{html.escape(players)}</b>"
+        self.players_label.value = format_message("{players} (for the next game):", players=players)
+        options = self._seat_options()
+        for i, (chooser, box) in enumerate(zip(self.seat_choosers, self.name_boxes, strict=True)):
+            if list(chooser.options) != options:
+                value = chooser.value
+                chooser.options = options
+                chooser.value = value
+            box.placeholder = format_message("name of seat {number}", number=i + 1)
+
     def _refresh_status(self) -> None:
-        caption = turn_caption(self.game)
+        caption = turn_caption(self.game, self.shown_names())
         if not self.game.is_over and self.current_seat == "computer":
-            caption += " (the computer: press Step)" if not self.auto_play.value else " (the computer)"
+            if not self.auto_play.value:
+                caption = format_message("{caption} (the computer: press Step)", caption=caption)
+            else:
+                caption = format_message("{caption} (the computer)", caption=caption)
         self.status.value = f'<div class="dp-status-line">{html.escape(caption)}</div>'
 
     def _shown_held(self) -> tuple[bool, ...]:
@@ -545,40 +701,46 @@ class PlayUI(GameWidget):
             label = die_label(i, value, shown_held)
             button.disabled = not can_hold
             if can_hold:
-                button.tooltip = label + (" — click to release" if shown_held else " — click to hold")
+                button.tooltip = (
+                    format_message("{label} — click to release", label=label)
+                    if shown_held
+                    else format_message("{label} — click to hold", label=label)
+                )
             else:
                 button.tooltip = label
 
     def _refresh_buttons(self) -> None:
         game = self.game
         human = not game.is_over and self.current_seat == "human"
+        left = game.rolls_left
         if game.is_over:
-            self.roll_button.description = "Game over"
+            self.roll_button.description = _("Game over")
         elif game.positions is None:
-            self.roll_button.description = f"Roll ({game.rolls_left} left)"
-        elif all(game.held) and game.rolls_left:
-            self.roll_button.description = "Keep all five"
-        elif game.rolls_left:
-            self.roll_button.description = f"Roll again ({game.rolls_left} left)"
+            self.roll_button.description = ngettext("Roll ({n} left)", "Roll ({n} left)", left).format(n=left)
+        elif all(game.held) and left:
+            self.roll_button.description = _("Keep all five")
+        elif left:
+            self.roll_button.description = ngettext(
+                "Roll again ({n} left)", "Roll again ({n} left)", left
+            ).format(n=left)
         else:
-            self.roll_button.description = "No rolls left: score"
-        over = "the game is over: press New game" if game.is_over else ""
-        computer = "" if human or over else f"it is {self.current_name}'s turn: press Step"
-        set_enabled(
-            self.roll_button, over or computer or ("" if game.rolls_left else "no rolls left: score a box")
+            self.roll_button.description = _("No rolls left: score")
+        over = _("the game is over: press New game") if game.is_over else ""
+        computer = (
+            "" if human or over else format_message("it is {name}'s turn: press Step", name=self.current_name)
         )
+        set_enabled(self.roll_button, over or computer or ("" if left else _("no rolls left: score a box")))
         has_computer = "computer" in self.seats
         self._computer_row.layout.display = "flex" if has_computer else "none"
         computer_turn = not game.is_over and self.current_seat == "computer"
+        whose = says(self.current_name, N_("it is your turn"), N_("it is {name}'s turn"))
         for button in (self.step_button, self.turn_button):
-            set_enabled(
-                button, over or ("" if computer_turn else f"it is {possessive(self.current_name)} turn")
-            )
+            set_enabled(button, over or ("" if computer_turn else whose))
         self.step_button.button_style = "primary" if computer_turn else ""
         self.hint_button.layout.display = "none" if self.hints is None else "inline-block"
         self.coach.layout.display = "none" if self.hints is None else "flex"
-        no_dice = "" if game.positions is not None else "roll the dice first"
-        set_enabled(self.hint_button, over or computer or no_dice, "what would the optimal player do?")
+        no_dice = "" if game.positions is not None else _("roll the dice first")
+        set_enabled(self.hint_button, over or computer or no_dice, _("what would the optimal player do?"))
 
     def _refresh_scorecard(self) -> None:
         game = self.game
@@ -594,9 +756,11 @@ class PlayUI(GameWidget):
             first_roll=game.first_roll,
         )
         human = current is not None and self.current_seat == "human"
-        children: list[widgets.Widget] = [self._cell("head:", 0, '<div class="dp-head dp-label">Box</div>')]
-        for i, name in enumerate(game.player_names):
-            kind = "computer" if self.seats[i] == "computer" else "human"
+        box_word = _("Box")
+        box_head = f'<div class="dp-head dp-label">{html.escape(box_word)}</div>'
+        children: list[widgets.Widget] = [self._cell("head:", 0, box_head)]
+        for i, name in enumerate(self.shown_names()):
+            kind = _("computer") if self.seats[i] == "computer" else _("human")
             css = "dp-head dp-cell-current" if i == current else "dp-head"
             turn = "▶ " if i == current else ""
             text = f'<div class="dp-name">{html.escape(name)}</div><span class="dp-note">{turn}{kind}</span>'
@@ -671,9 +835,14 @@ class PlayUI(GameWidget):
         button.style.button_color, button.style.text_color = colour, text
         set_class(button, "dp-box-zero", points == 0)
         button.description = cell.text
-        button.tooltip = f"write {plain(points)} in {box}" + (
-            " (doubled: first roll)" if cell.kind == "double" else ""
-        )
+        if cell.kind == "double":
+            button.tooltip = format_message(
+                "write {points} in {box} (doubled: first roll)", points=plain(points), box=box_name(box)
+            )
+        else:
+            button.tooltip = format_message(
+                "write {points} in {box}", points=plain(points), box=box_name(box)
+            )
         button.disabled = False
         return button
 
@@ -694,12 +863,17 @@ def play(
     seed: int | None = None,
     *,
     computer: str = "optimal",
+    lang: str | None = None,
 ) -> PlayUI:
     """Show a scorecard game to play: 1 to 4 seats, each ``"human"`` or ``"computer"``.
 
     ``computer`` is how the computer seats play: ``"optimal"`` (the highest expected score) or
     ``"plays to win"`` (gambles when behind, plays safe when ahead: see
     :class:`~dicepoker.games.scorecard.bots.WinSeekingStrategy`).
+    ``lang`` ("ro", "uk", "th", "en") keeps the widget in that language; without it, the widget
+    follows :func:`~dicepoker.core.i18n.set_language` on its next refresh. Without ``names``, a
+    human playing against the computer is called "You" (in the widget's language), several humans
+    ``Player 1``, ``Player 2``, ...; a computer is ``Computer`` (numbered when there are several).
     Leave the returned UI as a cell's last expression to display it.
 
     >>> ui = play("classic", seats=("human", "computer"), names=["Ann", "Robot"], seed=3)
@@ -707,8 +881,11 @@ def play(
     (('Ann', 'Robot'), ('human', 'computer'))
     >>> play("yatzy", computer="plays to win").strategy
     <plays-to-win strategy, scale 1>
+    >>> ui = play("classic", seed=3, lang="ro")
+    >>> ui.game.player_names, ui.roll_button.description
+    (('Tu', 'Calculator'), 'Aruncă (mai ai 3)')
     """
     if computer not in COMPUTER_PLAYERS:
         raise UnknownNameError(f"computer {computer!r}: it plays {' or '.join(map(repr, COMPUTER_PLAYERS))}")
     strategy = default_computer_strategy if computer == "optimal" else win_seeking_strategy
-    return PlayUI(game, seats=seats, names=names, seed=seed, strategy=strategy)
+    return PlayUI(game, seats=seats, names=names, seed=seed, strategy=strategy, lang=lang)
