@@ -500,8 +500,8 @@ class BoardGame(DiceInHand, SavesByReplay):
                 self.pass_turn(player=player)
             case _:
                 raise IllegalActionError(
-                    _("{action} is not a board game action (Roll, Keep, Place, Bounce, PassTurn)").format(
-                        action=repr(action)
+                    _("{action} is not a board game action ({actions})").format(
+                        action=repr(action), actions="Roll, Keep, Place, Bounce, PassTurn"
                     )
                 )
 

@@ -13,7 +13,7 @@ import html
 from typing import Any
 from urllib.parse import quote
 
-from dicepoker.core.i18n import display_name, known_names, ngettext, pgettext
+from dicepoker.core.i18n import _, display_name, known_names, ngettext, pgettext
 from dicepoker.core.pictures import PIP_SPOTS, dice_html
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label, label_faces, label_kind
 
@@ -79,16 +79,16 @@ def label_picture(label: str) -> str:
     if label == FREE_CENTRE:
         return f'<text x="50" y="68" font-size="56" text-anchor="middle" fill="{colour}">★</text>'
     word = {
-        "FH": pgettext("board picture: full house, in big letters", "FH"),
-        "S": pgettext("board picture: straight, in big letters", "S"),
+        "FH": pgettext("board picture", "FH"),
+        "S": pgettext("board picture", "S"),
         "L7": "7",
         "L11": "11",
     }[label]
     note = {
         "FH": display_name("board label", "full house"),
         "S": display_name("board label", "straight"),
-        "L7": pgettext("board picture: the word under 7", "lucky"),
-        "L11": pgettext("board picture: the word under 11", "lucky"),
+        "L7": pgettext("board picture, lucky 7", "lucky"),
+        "L11": pgettext("board picture, lucky 11", "lucky"),
     }[label]
     return (
         f'<text x="50" y="58" font-size="40" font-weight="700" text-anchor="middle" '
@@ -139,9 +139,9 @@ def board_html(obj: Any, *, cell_size: int = 46) -> str:
             owner = game.owner((r, c)) if game else None
             edge = "#16a34a" if (r, c) in takeable else "#ea580c" if (r, c) in removable else "#d1d5db"
             if owner is None:
-                title = pgettext("board picture", "({r}, {c}) {label}: {words}")
+                title = _("({r}, {c}) {label}: {words}")
             else:
-                title = pgettext("board picture", "({r}, {c}) {label}: {words} — {name}'s chip")
+                title = _("({r}, {c}) {label}: {words} — {name}'s chip")
             title = title.format(
                 r=r,
                 c=c,
@@ -175,14 +175,10 @@ def board_html(obj: Any, *, cell_size: int = 46) -> str:
     picture = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{n * s}" height="{n * s}" '
         f'viewBox="0 0 {n * s} {n * s}" role="img" '
-        f'aria-label="{html.escape(pgettext("board picture", "the board"))}">{"".join(parts)}</svg>'
+        f'aria-label="{html.escape(_("the board"))}">{"".join(parts)}</svg>'
     )
     title = shown_title(rules.title)
-    caption = (
-        _caption_html(game)
-        if game
-        else html.escape(pgettext("board picture", "{title}: the layout").format(title=title))
-    )
+    caption = _caption_html(game) if game else html.escape(_("{title}: the layout").format(title=title))
     dice = dice_html(game.positions, held=game.held if game.positions else None, size=32) if game else ""
     return f'<div class="dp-board-picture"><div style="margin:4px 0">{caption}</div>{picture}{dice}</div>'
 

@@ -46,6 +46,7 @@ def measures_text(lang: str | None = None) -> str:
 
 
 MEASURES = measures_text("en")
+PERCENT = "{p:.1%}"  # a chance as the locale writes a percentage (no words: not a catalog message)
 
 
 # what a person reads for each column of the table and each fact of the summary (the API keeps English)
@@ -161,7 +162,7 @@ class BoardReport:
         """The report as a person reads it, in the current language (the table's API stays English)."""
         table = self.table()
         for column in ("chance", "best chance"):
-            table[column] = [format_message("{p:.1%}", p=float(p)) for p in table[column]]
+            table[column] = [format_message(PERCENT, p=float(p)) for p in table[column]]
         nothing = _("nothing")
         for column in ("keep", "best keep"):
             table[column] = [nothing if keep == "nothing" else keep for keep in table[column]]
@@ -169,7 +170,7 @@ class BoardReport:
         table = table.rename(columns=_shown_columns())
         table.index.name = _("keep")
         facts = {
-            _shown_facts()[key]: format_message("{p:.1%}", p=float(value))
+            _shown_facts()[key]: format_message(PERCENT, p=float(value))
             if isinstance(value, Fraction)
             else value
             for key, value in self.summary().items()

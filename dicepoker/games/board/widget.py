@@ -27,7 +27,7 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.errors import DicePokerError, IllegalActionError
-from dicepoker.core.i18n import _, language, ngettext, pgettext
+from dicepoker.core.i18n import _, language, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.board.bots import probability_bot, random_bot
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
@@ -133,9 +133,9 @@ def seat_word(kind: str) -> str:
     ('Random computer', '—')
     """
     words = {
-        "human": pgettext("seat", "Human"),
-        "computer": pgettext("seat", "Computer"),
-        "random": pgettext("seat", "Random computer"),
+        "human": _("Human"),
+        "computer": _("Computer"),
+        "random": _("Random computer"),
         "empty": "—",
     }
     return words[kind]
@@ -148,9 +148,9 @@ def seat_word_in_list(kind: str) -> str:
     'computer'
     """
     words = {
-        "human": pgettext("seat, in a sentence", "human"),
-        "computer": pgettext("seat, in a sentence", "computer"),
-        "random": pgettext("seat, in a sentence", "random computer"),
+        "human": _("human"),
+        "computer": _("computer"),
+        "random": _("random computer"),
     }
     return words[kind]
 
@@ -163,8 +163,8 @@ def default_names(seats: Sequence[str]) -> list[str]:
     ['Player 1', 'Computer 1', 'Computer 2']
     """
     words = {
-        "computer": pgettext("computer player's name", "Computer"),
-        "random": pgettext("computer player's name", "Random"),
+        "computer": _("Computer"),
+        "random": _("Random"),
     }
     return seat_names(seats, words)
 
@@ -187,9 +187,9 @@ def name_placeholder(player: int) -> str:
     'blue chips: name'
     """
     return (
-        pgettext("name box", "red chips: name"),
-        pgettext("name box", "blue chips: name"),
-        pgettext("name box", "green chips: name"),
+        _("red chips: name"),
+        _("blue chips: name"),
+        _("green chips: name"),
     )[player]
 
 
@@ -207,8 +207,8 @@ class BoardUI(GameWidget):
     'Refused: roll the dice first: a turn is passed after at least one roll'
     >>> ui.close()
     >>> ui = BoardUI(seats=("human", "random"), seed=1, lang="uk")
-    >>> ui.roll_button.description, ui.game.player_names
-    ('Кинути', ('Гравець 1', 'Випадковий'))
+    >>> ui.roll_button.description, ui.game.player_names[1], ui.title.value
+    ('Кинути', 'Випадковий', '<div class="dp-title">Настільна гра «Покер на кістках»</div>')
     >>> ui.close()
     """
 
@@ -598,7 +598,7 @@ class BoardUI(GameWidget):
             if owner is None:
                 button.tooltip = where
             else:
-                button.tooltip = pgettext("cell tooltip", "{cell}, a {colour} chip of {name}").format(
+                button.tooltip = _("{cell}, a {colour} chip of {name}").format(
                     cell=where, colour=chip_colour_name(owner), name=names[owner]
                 )
         self._refresh_dice(human)
@@ -645,9 +645,9 @@ class BoardUI(GameWidget):
             if button.disabled:
                 button.tooltip = die
             elif shown_held:
-                button.tooltip = pgettext("die tooltip", "{die} — click to release").format(die=die)
+                button.tooltip = _("{die} — click to release").format(die=die)
             else:
-                button.tooltip = pgettext("die tooltip", "{die} — click to hold").format(die=die)
+                button.tooltip = _("{die} — click to hold").format(die=die)
 
     def _refresh_buttons(self, human: bool) -> None:
         game = self.game
