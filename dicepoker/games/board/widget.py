@@ -508,10 +508,10 @@ class BoardUI(GameWidget):
         )
         need = self.rules.variant(players=len(self.seats)).series_to_win
         return ngettext(
-            "New game: {players}. {n} series of five in a row wins.",
-            "New game: {players}. {n} series of five in a row win.",
+            "New game: {players}. {n} series of {length} in a row wins.",
+            "New game: {players}. {n} series of {length} in a row win.",
             need,
-        ).format(players=players, n=need)
+        ).format(players=players, n=need, length=self.rules.series_length)
 
     def _dice_text(self) -> str:
         return "-".join(str(v) for v in self.game.positions or ())
@@ -538,14 +538,16 @@ class BoardUI(GameWidget):
 
     def _series_sentences(self, player: int, before: int) -> list[str]:
         made = len(self.game.series(player)) - before
-        said = []
+        length, said = self.rules.series_length, []
         if made == 1:
-            said.append(_("Five in a row: a series completed!"))
+            said.append(_("{length} in a row: a series completed!").format(length=length))
         elif made:
             said.append(
                 ngettext(
-                    "Five in a row: {n} series completed!", "Five in a row: {n} series completed!", made
-                ).format(n=made)
+                    "{length} in a row: {n} series completed!",
+                    "{length} in a row: {n} series completed!",
+                    made,
+                ).format(n=made, length=length)
             )
         return [*said, self._next_sentence()]
 
