@@ -349,7 +349,7 @@ class BoardUI(GameWidget):
     def current_name(self) -> str:
         """The name of the player who must act, as shown (``""`` when nobody has a turn)."""
         who = self.game.current_player
-        return self._name(who) if who is not None and not self.game.is_over else ""
+        return self._name(who) if who is not None else ""
 
     def _over_reason(self) -> str:
         return self.game.outcome_text(self.shown_names())
