@@ -27,10 +27,10 @@ from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.hand import DiceInHand
+from dicepoker.core.i18n import _, ngettext
 from dicepoker.core.players import die_position, player_index, player_names, whole_number
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
-from dicepoker.core.words import plural
 from dicepoker.games.board.html import board_html
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label
 from dicepoker.games.board.rules import BoardRules, Cell, check_cell
@@ -345,10 +345,14 @@ class BoardGame(DiceInHand, SavesByReplay):
         self._check_turn(player)
         position = die_position(position)
         if self._positions is None:
-            raise IllegalActionError("roll the dice first: there is nothing to hold before the first roll")
+            raise IllegalActionError(_("roll the dice first: there is nothing to hold before the first roll"))
         if self.rolls_left == 0:
             raise IllegalActionError(
-                f"no rolls left: a turn has at most {self.rules.rolls_per_turn} rolls; place a chip"
+                ngettext(
+                    "no rolls left: a turn has at most {n} roll; place a chip",
+                    "no rolls left: a turn has at most {n} rolls; place a chip",
+                    self.rules.rolls_per_turn,
+                ).format(n=self.rules.rolls_per_turn)
             )
         self._held[position] = not self._held[position]
 
@@ -368,7 +372,11 @@ class BoardGame(DiceInHand, SavesByReplay):
         self._check_turn(player)
         if self.rolls_left <= 0:
             raise IllegalActionError(
-                f"no rolls left: a turn has at most {self.rules.rolls_per_turn} rolls; place a chip or pass"
+                ngettext(
+                    "no rolls left: a turn has at most {n} roll; place a chip or pass",
+                    "no rolls left: a turn has at most {n} rolls; place a chip or pass",
+                    self.rules.rolls_per_turn,
+                ).format(n=self.rules.rolls_per_turn)
             )
         held = self._held_for(keep)
         n = NUMBER_OF_DICE - sum(held)
@@ -395,17 +403,27 @@ class BoardGame(DiceInHand, SavesByReplay):
     def place(self, cell: Cell, *, player: int | None = None) -> None:
         """Put a chip of the current player on ``cell``; completes series; ends the turn."""
         self._check_turn(player)
-        dice = self._check_rolled("a chip is placed")
+        dice = self._check_rolled(_("roll the dice first: a chip is placed after at least one roll"))
         cell = check_cell(cell, self.rules.size)
         if cell == self.rules.centre:
-            raise IllegalActionError(f"cell {cell} is the free centre {FREE_CENTRE}: nobody can occupy it")
+            raise IllegalActionError(
+                _("cell {cell} is the free centre {centre}: nobody can occupy it").format(
+                    cell=cell, centre=FREE_CENTRE
+                )
+            )
         holder = self.owner(cell)
         if holder is not None:
-            raise IllegalActionError(f"cell {cell} is already occupied by {self.player_names[holder]}")
+            raise IllegalActionError(
+                _("cell {cell} is already occupied by {name}").format(
+                    cell=cell, name=self.player_names[holder]
+                )
+            )
         if cell not in self.takeable_cells():
             label = self.rules.label(cell)
             raise IllegalActionError(
-                f"the dice {dice} do not hold {label} ({describe_label(label)}), the label of cell {cell}"
+                _("the dice {dice} do not hold {label} ({words}), the label of cell {cell}").format(
+                    dice=dice, label=label, words=describe_label(label), cell=cell
+                )
             )
         me = self.current_player
         self._owner[cell[0]][cell[1]] = me
@@ -418,21 +436,27 @@ class BoardGame(DiceInHand, SavesByReplay):
     def bounce(self, cell: Cell, *, player: int | None = None) -> None:
         """Remove an opponent chip with a bouncer (a straight or full house whose cells are full)."""
         self._check_turn(player)
-        dice = self._check_rolled("a bouncer is used")
+        dice = self._check_rolled(_("roll the dice first: a bouncer is used after at least one roll"))
         cell = check_cell(cell, self.rules.size)
         if not self.bouncers():
-            names = " or ".join(self.rules.bouncers)
             raise IllegalActionError(
-                f"the dice {dice} are no bouncer: a bouncer is a {names} once every cell of it is occupied"
+                _(
+                    "the dice {dice} are no bouncer: a bouncer is a {labels} "
+                    "once every cell of it is occupied"
+                ).format(dice=dice, labels=self.rules.bouncers_in_words())
             )
         holder = self.owner(cell)
         if holder is None:
-            raise IllegalActionError(f"cell {cell} has no chip to remove")
+            raise IllegalActionError(_("cell {cell} has no chip to remove").format(cell=cell))
         if holder == self.current_player:
-            raise IllegalActionError(f"cell {cell} holds your own chip: a bouncer removes an opponent chip")
+            raise IllegalActionError(
+                _("cell {cell} holds your own chip: a bouncer removes an opponent chip").format(cell=cell)
+            )
         if cell in self.protected_cells():
             raise IllegalActionError(
-                f"the chip on {cell} belongs to a completed series and can never be removed"
+                _("the chip on {cell} belongs to a completed series and can never be removed").format(
+                    cell=cell
+                )
             )
         self._owner[cell[0]][cell[1]] = None
         note = f"removed {self.player_names[holder]}'s chip"
@@ -442,12 +466,17 @@ class BoardGame(DiceInHand, SavesByReplay):
     def pass_turn(self, *, player: int | None = None) -> None:
         """End the turn with no chip; allowed only when no cell can be taken."""
         self._check_turn(player)
-        dice = self._check_rolled("a turn is passed")
+        dice = self._check_rolled(_("roll the dice first: a turn is passed after at least one roll"))
         takeable = self.takeable_cells()
         if takeable:
             raise IllegalActionError(
-                f"the dice {dice} can take {plural(len(takeable), 'cell')}, e.g. {takeable[0]}: "
-                "a turn passes only when no cell can be taken"
+                ngettext(
+                    "the dice {dice} can take {n} cell, e.g. {cell}: "
+                    "a turn passes only when no cell can be taken",
+                    "the dice {dice} can take {n} cells, e.g. {cell}: "
+                    "a turn passes only when no cell can be taken",
+                    len(takeable),
+                ).format(dice=dice, n=len(takeable), cell=takeable[0])
             )
         self._history.append(Move(self.turn, self.current_player, PassTurn(), dice))
         self._end_turn()
@@ -471,7 +500,9 @@ class BoardGame(DiceInHand, SavesByReplay):
                 self.pass_turn(player=player)
             case _:
                 raise IllegalActionError(
-                    f"{action!r} is not a board game action (Roll, Keep, Place, Bounce, PassTurn)"
+                    _("{action} is not a board game action ({actions})").format(
+                        action=repr(action), actions="Roll, Keep, Place, Bounce, PassTurn"
+                    )
                 )
 
     # --- the end ------------------------------------------------------------------------------------
@@ -479,6 +510,27 @@ class BoardGame(DiceInHand, SavesByReplay):
     def outcome(self) -> BoardOutcome | None:
         """How the game ended, or ``None`` while it goes on."""
         return self._outcome
+
+    def outcome_text(self, names: Sequence[str] | None = None, lang: str | None = None) -> str:
+        """How the game ended, in words in the current language (``""`` while it goes on); ``names``
+        are the players' names as shown (default: the game's). ``outcome.reason`` is its English text.
+
+        >>> game = BoardGame.from_board(". . . . . . . . .\\n" * 9, players=["Ann", "Bo"])
+        >>> game.outcome_text()
+        ''
+        """
+        outcome = self._outcome
+        if outcome is None:
+            return ""
+        if outcome.winner is None:
+            return ngettext(
+                "a draw: no winner after {n} turn", "a draw: no winner after {n} turns", outcome.turns, lang
+            ).format(n=outcome.turns)
+        name = (self.player_names if names is None else names)[outcome.winner]
+        need = self.rules.series_to_win
+        return ngettext("{name} completed {n} series", "{name} completed {n} series", need, lang).format(
+            name=name, n=need
+        )
 
     @property
     def is_over(self) -> bool:
@@ -496,23 +548,30 @@ class BoardGame(DiceInHand, SavesByReplay):
 
     def _check_turn(self, player: int | None) -> None:
         if self._outcome is not None:
-            raise IllegalActionError(f"the game is over ({self._outcome.reason}): start a new game")
+            raise IllegalActionError(
+                _("the game is over ({reason}): start a new game").format(reason=self.outcome_text())
+            )
         if player is not None and self._player_index(player) != self.current_player:
             raise IllegalActionError(
-                f"it is {self.player_names[self.current_player]}'s turn, not {self.player_names[player]}'s"
+                _("it is {name}'s turn, not {other}'s").format(
+                    name=self.player_names[self.current_player], other=self.player_names[player]
+                )
             )
 
-    def _check_rolled(self, what: str) -> Dice:
+    def _check_rolled(self, refusal: str) -> Dice:
+        """The dice, or ``refusal`` (an :class:`IllegalActionError`) before the first roll."""
         dice = self.dice
         if dice is None:
-            raise IllegalActionError(f"roll the dice first: {what} after at least one roll")
+            raise IllegalActionError(refusal)
         return dice
 
     def _held_for(self, keep: Dice | str | Iterable[int] | None) -> list[bool]:
         if self._positions is None:
             if keep is not None and len(Dice.parse(keep)) > 0:
                 raise IllegalActionError(
-                    f"nothing to keep before the first roll: all five dice are thrown ({keep!r})"
+                    _("nothing to keep before the first roll: all five dice are thrown ({keep})").format(
+                        keep=repr(keep)
+                    )
                 )
             return [False] * NUMBER_OF_DICE
         if keep is None:
@@ -520,7 +579,9 @@ class BoardGame(DiceInHand, SavesByReplay):
         keep = Dice.parse(keep)
         dice = self.dice
         if not dice.contains(keep):
-            raise InvalidDiceError(f"cannot keep {keep} from {dice}: not among the dice")
+            raise InvalidDiceError(
+                _("cannot keep {keep} from {dice}: not among the dice").format(keep=keep, dice=dice)
+            )
         wanted = list(keep.values)
         held = []
         for value in self._positions:
@@ -619,9 +680,8 @@ class BoardGame(DiceInHand, SavesByReplay):
         need = self.rules.series_to_win
         for player, mine in enumerate(self._series):
             if len(mine) >= need:
-                return BoardOutcome(
-                    player, self._turns_played, f"{self.player_names[player]} completed {need} series"
-                )
+                reason = f"{self.player_names[player]} completed {need} series"  # outcome_text in English
+                return BoardOutcome(player, self._turns_played, reason)
         if self._turns_played >= self.rules.max_turns:
             return BoardOutcome(
                 None, self._turns_played, f"a draw: no winner after {self.rules.max_turns} turns"

@@ -13,12 +13,12 @@ import html
 from typing import Any
 from urllib.parse import quote
 
+from dicepoker.core.i18n import _, display_name, known_names, ngettext, pgettext
 from dicepoker.core.pictures import PIP_SPOTS, dice_html
-from dicepoker.core.words import plural
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label, label_faces, label_kind
 
 CHIP_COLOURS = ("#dc2626", "#2563eb", "#16a34a")
-CHIP_NAMES = ("red", "blue", "green")
+CHIP_NAMES = ("red", "blue", "green")  # the API's names of the colours (chip_colour_name: as shown)
 TEXT_COLOURS = {
     "full house": "#b91c1c",
     "straight": "#6d28d9",
@@ -46,8 +46,22 @@ def _die(x: float, y: float, size: float, value: int) -> str:
     )
 
 
+def chip_colour_name(player: int) -> str:
+    """The colour of a player's chips as a player reads it, in the current language.
+
+    >>> chip_colour_name(0), chip_colour_name(2)
+    ('red', 'green')
+    """
+    return (
+        pgettext("chip colour", "red"),
+        pgettext("chip colour", "blue"),
+        pgettext("chip colour", "green"),
+    )[player]
+
+
 def label_picture(label: str) -> str:
-    """The SVG elements that draw a cell's label on a 100×100 square: dice, or a word.
+    """The SVG elements that draw a cell's label on a 100×100 square: dice, or a word (in the current
+    language: the word under "FH" is "full house" in English, "фул хаус" in Ukrainian).
 
     >>> label_picture("35").count("<rect"), "FH" in label_picture("FH")
     (4, True)
@@ -64,13 +78,23 @@ def label_picture(label: str) -> str:
     colour = TEXT_COLOURS[kind]
     if label == FREE_CENTRE:
         return f'<text x="50" y="68" font-size="56" text-anchor="middle" fill="{colour}">★</text>'
-    word = {"FH": "FH", "S": "S", "L7": "7", "L11": "11"}[label]
-    note = {"FH": "full house", "S": "straight", "L7": "lucky", "L11": "lucky"}[label]
+    word = {
+        "FH": pgettext("board picture", "FH"),
+        "S": pgettext("board picture", "S"),
+        "L7": "7",
+        "L11": "11",
+    }[label]
+    note = {
+        "FH": display_name("board label", "full house"),
+        "S": display_name("board label", "straight"),
+        "L7": pgettext("board picture, lucky 7", "lucky"),
+        "L11": pgettext("board picture, lucky 11", "lucky"),
+    }[label]
     return (
         f'<text x="50" y="58" font-size="40" font-weight="700" text-anchor="middle" '
-        f'font-family="sans-serif" fill="{colour}">{word}</text>'
+        f'font-family="sans-serif" fill="{colour}">{html.escape(word)}</text>'
         f'<text x="50" y="84" font-size="15" text-anchor="middle" font-family="sans-serif" '
-        f'fill="{colour}">{note}</text>'
+        f'fill="{colour}">{html.escape(note)}</text>'
     )
 
 
@@ -114,9 +138,17 @@ def board_html(obj: Any, *, cell_size: int = 46) -> str:
             label = rules.layout[r][c]
             owner = game.owner((r, c)) if game else None
             edge = "#16a34a" if (r, c) in takeable else "#ea580c" if (r, c) in removable else "#d1d5db"
-            title = f"({r}, {c}) {label}: {describe_label(label)}"
-            if owner is not None:
-                title += f" — {game.player_names[owner]}'s chip"
+            if owner is None:
+                title = _("({r}, {c}) {label}: {words}")
+            else:
+                title = _("({r}, {c}) {label}: {words} — {name}'s chip")
+            title = title.format(
+                r=r,
+                c=c,
+                label=label,
+                words=describe_label(label),
+                name=game.player_names[owner] if owner is not None else "",
+            )
             parts.append(
                 f'<g class="dp-board-cell"><title>{html.escape(title)}</title>'
                 f'<rect x="{c * s + 1}" y="{r * s + 1}" width="{s - 2}" height="{s - 2}" rx="5" '
@@ -142,24 +174,48 @@ def board_html(obj: Any, *, cell_size: int = 46) -> str:
                 )
     picture = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{n * s}" height="{n * s}" '
-        f'viewBox="0 0 {n * s} {n * s}" role="img" aria-label="the board">{"".join(parts)}</svg>'
+        f'viewBox="0 0 {n * s} {n * s}" role="img" '
+        f'aria-label="{html.escape(_("the board"))}">{"".join(parts)}</svg>'
     )
-    caption = _caption_html(game) if game else html.escape(f"{rules.title}: the layout")
+    title = shown_title(rules.title)
+    caption = _caption_html(game) if game else html.escape(_("{title}: the layout").format(title=title))
     dice = dice_html(game.positions, held=game.held if game.positions else None, size=32) if game else ""
     return f'<div class="dp-board-picture"><div style="margin:4px 0">{caption}</div>{picture}{dice}</div>'
 
 
-def _caption_html(game: Any) -> str:
+def shown_title(title: str) -> str:
+    """A rule set's title as shown: translated when the catalogs know it, else as the rule set spells it.
+
+    >>> shown_title("Dice Poker board game"), shown_title("Our own board")
+    ('Dice Poker board game', 'Our own board')
+    """
+    if ("game title", title) in known_names():
+        return display_name("game title", title)
+    return title
+
+
+def _caption_html(game: Any, names: Any = None) -> str:
+    """The line over the board: each player's series, whose turn it is, the turn and the rolls left.
+
+    ``names`` (default: the game's) are the players' names as shown.
+    """
+    names = game.player_names if names is None else names
     players = []
-    for i, name in enumerate(game.player_names):
+    for i, name in enumerate(names):
         marker = "▶ " if not game.is_over and i == game.current_player else ""
         swatch = f'<span style="color:{CHIP_COLOURS[i]}">●</span>'
-        players.append(f"{marker}{swatch} {html.escape(name)}: {len(game.series(i))} series")
+        count = len(game.series(i))
+        series = ngettext("{name}: {n} series", "{name}: {n} series", count).format(name=name, n=count)
+        players.append(f"{marker}{swatch} {html.escape(series)}")
     if game.outcome:
-        state = html.escape(game.outcome.reason)
+        state = game.outcome_text(names)
     else:
-        state = f"turn {game.turn} of {game.rules.max_turns}, {plural(game.rolls_left, 'roll')} left"
-    return " · ".join(players) + f" — {state}"
+        state = ngettext(
+            "turn {turn} of {turns}, {n} roll left",
+            "turn {turn} of {turns}, {n} rolls left",
+            game.rolls_left,
+        ).format(turn=game.turn, turns=game.rules.max_turns, n=game.rolls_left)
+    return " · ".join(players) + f" — {html.escape(state)}"
 
 
 # --- the widget -------------------------------------------------------------------------------------

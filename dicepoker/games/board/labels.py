@@ -12,6 +12,7 @@ from functools import cache, partial
 
 from dicepoker.core.dice import FACES, Dice
 from dicepoker.core.errors import UnknownNameError
+from dicepoker.core.i18n import pgettext
 from dicepoker.core.patterns import Combination, is_full_house, is_large_straight
 
 FREE_CENTRE = "★"
@@ -78,36 +79,71 @@ def label_kind(label: str) -> str:
     return {"FH": "full house", "S": "straight", "L7": "lucky 7", "L11": "lucky 11"}[label]
 
 
-def describe_label(label: str) -> str:
-    """A label in words, as a teacher reads it aloud.
+def describe_label(label: str, lang: str | None = None) -> str:
+    """A label in words, as a teacher reads it aloud (in the current language).
 
     >>> describe_label("35"), describe_label("T4"), describe_label("L11")
     ('two pairs: 3s and 5s', 'three 4s', 'lucky eleven: the dice sum to 11')
+    >>> describe_label("P3", lang="uk")
+    'пара 3'
     """
     kind = label_kind(label)
     if kind == "two pairs":
-        return f"two pairs: {label[0]}s and {label[1]}s"
+        return pgettext("board cell", "two pairs: {high}s and {low}s", lang).format(
+            high=label[0], low=label[1]
+        )
     if kind in ("pair", "three", "four"):
-        return {"pair": "pair of", "three": "three", "four": "four"}[kind] + f" {label[1]}s"
+        return label_name(label, lang)
     words = {
-        "full house": "full house",
-        "straight": "straight: 1-2-3-4-5 or 2-3-4-5-6",
-        "lucky 7": "lucky seven: the dice sum to 7",
-        "lucky 11": "lucky eleven: the dice sum to 11",
-        "free centre": "the free centre: counts for everyone, nobody occupies it",
+        "full house": pgettext("board cell", "full house", lang),
+        "straight": pgettext("board cell", "straight: 1-2-3-4-5 or 2-3-4-5-6", lang),
+        "lucky 7": pgettext("board cell", "lucky seven: the dice sum to 7", lang),
+        "lucky 11": pgettext("board cell", "lucky eleven: the dice sum to 11", lang),
+        "free centre": pgettext(
+            "board cell", "the free centre: counts for everyone, nobody occupies it", lang
+        ),
     }
     return words[kind]
 
 
-def cell_name(cell: tuple[int, int], label: str) -> str:
+def label_name(label: str, lang: str | None = None) -> str:
+    """A label's short name in words (the cell names and messages use it), in the current language.
+
+    >>> label_name("P3"), label_name("35"), label_name("★"), label_name("K6", lang="ro")
+    ('pair of 3s', 'two pairs', 'the free centre', 'patru de 6')
+    """
+    kind = label_kind(label)
+    if kind in ("pair", "three", "four"):
+        face = label[1]
+        template = {
+            "pair": pgettext("board cell", "pair of {face}s", lang),
+            "three": pgettext("board cell", "three {face}s", lang),
+            "four": pgettext("board cell", "four {face}s", lang),
+        }[kind]
+        return template.format(face=face)
+    words = {
+        "two pairs": pgettext("board cell", "two pairs", lang),
+        "full house": pgettext("board cell", "full house", lang),
+        "straight": pgettext("board cell", "straight", lang),
+        "lucky 7": pgettext("board cell", "lucky seven", lang),
+        "lucky 11": pgettext("board cell", "lucky eleven", lang),
+        "free centre": pgettext("board cell", "the free centre", lang),
+    }
+    return words[kind]
+
+
+def cell_name(cell: tuple[int, int], label: str, lang: str | None = None) -> str:
     """A cell as players read it: row and column counted from 1 (as on the heatmap), and its label in words.
 
     >>> cell_name((7, 8), "P3"), cell_name((4, 4), "★")
     ('row 8, column 9 — pair of 3s', 'row 5, column 5 — the free centre')
+    >>> cell_name((0, 0), "S", lang="th")
+    'แถว 1 คอลัมน์ 1 — สเตรท'
     """
     row, column = cell
-    words = describe_label(label).split(":")[0]
-    return f"row {row + 1}, column {column + 1} — {words}"
+    return pgettext("board cell", "row {row}, column {column} — {label}", lang).format(
+        row=row + 1, column=column + 1, label=label_name(label, lang)
+    )
 
 
 def label_faces(label: str) -> tuple[int, ...]:

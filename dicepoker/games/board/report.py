@@ -27,17 +27,49 @@ import pandas as pd
 
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps
+from dicepoker.core.i18n import _, display_name, format_message
 from dicepoker.core.pictures import report_html
 from dicepoker.games.board.engine import BoardGame, Bounce, Move, PassTurn, Place
 from dicepoker.games.board.labels import label_kind
 from dicepoker.games.board.odds import ONE_ROLL, _tables, roll_index, target_vector
 from dicepoker.games.board.rules import BoardRules
 
-MEASURES = (
-    "For each keep: the chance that keeping those dice (then keeping the best dice) ends the turn holding "
-    "a cell of the kind you took at the end of the turn (a label of that kind with a free cell, or five "
-    "of a kind), against the same chance with the best keep for that kind."
-)
+
+def measures_text(lang: str | None = None) -> str:
+    """What the report measures, in the current language (or ``lang``)."""
+    return _(
+        "For each keep: the chance that keeping those dice (then keeping the best dice) ends the turn "
+        "holding a cell of the kind you took at the end of the turn (a label of that kind with a free cell, "
+        "or five of a kind), against the same chance with the best keep for that kind.",
+        lang,
+    )
+
+
+MEASURES = measures_text("en")
+PERCENT = "{p:.1%}"  # a chance as the locale writes a percentage (no words: not a catalog message)
+
+
+# what a person reads for each column of the table and each fact of the summary (the API keeps English)
+def _shown_columns() -> dict[str, str]:
+    return {
+        "turn": _("turn"),
+        "kind aimed at": _("kind aimed at"),
+        "dice": _("dice"),
+        "rolls left": _("rolls left"),
+        "keep": _("keep"),
+        "chance": _("chance"),
+        "best keep": _("best keep"),
+        "best chance": _("best chance"),
+    }
+
+
+def _shown_facts() -> dict[str, str]:
+    return {
+        "turns": _("turns"),
+        "keeps judged": _("keeps judged"),
+        "best keeps": _("best keeps"),
+        "mean shortfall": _("mean shortfall"),
+    }
 
 
 @dataclass(frozen=True)
@@ -127,12 +159,25 @@ class BoardReport:
         }
 
     def _repr_html_(self) -> str:
+        """The report as a person reads it, in the current language (the table's API stays English)."""
         table = self.table()
         for column in ("chance", "best chance"):
-            table[column] = [f"{float(p):.1%}" for p in table[column]]
-        return report_html(
-            f"Board report: {self.player}", self.measures, self.summary(), table.to_html(escape=True)
-        )
+            table[column] = [format_message(PERCENT, p=float(p)) for p in table[column]]
+        nothing = _("nothing")
+        for column in ("keep", "best keep"):
+            table[column] = [nothing if keep == "nothing" else keep for keep in table[column]]
+        table["kind aimed at"] = [display_name("board label", kind) for kind in table["kind aimed at"]]
+        table = table.rename(columns=_shown_columns())
+        table.index.name = _("keep")
+        facts = {
+            _shown_facts()[key]: format_message(PERCENT, p=float(value))
+            if isinstance(value, Fraction)
+            else value
+            for key, value in self.summary().items()
+        }
+        measures = measures_text() if self.measures == MEASURES else self.measures
+        title = _("Board report: {player}").format(player=self.player)
+        return report_html(title, measures, facts, table.to_html(escape=True))
 
 
 def _turns_of(game: BoardGame, player: int) -> list[list[Move]]:

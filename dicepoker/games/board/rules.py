@@ -24,12 +24,14 @@ import numpy as np
 
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.i18n import _, display_name, language
 from dicepoker.core.rule_data import RuleSetAsData
 from dicepoker.games.board.html import board_html
 from dicepoker.games.board.labels import (
     BOARD_LABELS,
     FREE_CENTRE,
     label_combinations,
+    label_kind,
 )
 
 Cell = tuple[int, int]
@@ -169,6 +171,17 @@ class BoardRules(RuleSetAsData):
         """How many series win: 2 with two sides, 1 with three (RULES.md)."""
         return self.series_to_win_two_sides if self.players == 2 else self.series_to_win_three_sides
 
+    def bouncers_in_words(self) -> str:
+        """The bouncers' names as a sentence lists them, in the current language.
+
+        >>> BOARD.bouncers_in_words()
+        'straight or full house'
+        """
+        from babel.lists import format_list
+
+        names = [display_name("board label", label_kind(label)) for label in self.bouncers]
+        return format_list(names, style="or", locale=language())
+
     def label(self, cell: Cell) -> str:
         """The label printed on ``cell`` (row, column), both 0-based."""
         r, c = check_cell(cell, self.size)
@@ -293,14 +306,20 @@ def check_cell(cell: Any, size: int = BOARD_SIZE) -> Cell:
     try:
         r, c = cell
     except (TypeError, ValueError):
-        raise IllegalActionError(f"a cell is (row, column), not {cell!r}") from None
+        raise IllegalActionError(_("a cell is (row, column), not {cell}").format(cell=repr(cell))) from None
     for x in (r, c):
         if isinstance(x, bool | np.bool_) or not isinstance(x, numbers.Integral):
             raise IllegalActionError(
-                f"a cell is (row, column) with whole numbers 0..{size - 1}, not {cell!r}"
+                _("a cell is (row, column) with whole numbers 0..{last}, not {cell}").format(
+                    last=size - 1, cell=repr(cell)
+                )
             )
         if not 0 <= x < size:
-            raise IllegalActionError(f"cell {cell!r} is off the board: rows and columns are 0..{size - 1}")
+            raise IllegalActionError(
+                _("cell {cell} is off the board: rows and columns are 0..{last}").format(
+                    cell=repr(cell), last=size - 1
+                )
+            )
     return (int(r), int(c))
 
 

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,22 +27,23 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.errors import DicePokerError, IllegalActionError
-from dicepoker.core.words import does, plural, possessive, verb_form
+from dicepoker.core.i18n import _, language, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.board.bots import probability_bot, random_bot
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
 from dicepoker.games.board.html import (
     CELL_SIZE,
     CHIP_COLOURS,
-    CHIP_NAMES,
     STROKES,
     _caption_html,
     _chip,
     _svg_uri,
+    chip_colour_name,
     label_css_class,
     label_picture,
+    shown_title,
 )
-from dicepoker.games.board.labels import cell_name
+from dicepoker.games.board.labels import cell_name, label_name
 from dicepoker.games.board.rules import BoardRules, Cell
 from dicepoker.ui.seats import check_seats, seat_names
 from dicepoker.ui.widget import (
@@ -62,7 +64,11 @@ from dicepoker.ui.widget import (
 
 
 def style_sheet(rules: BoardRules) -> str:
-    """The widget's CSS: label and chip pictures on the cell buttons, dice faces, highlights."""
+    """The widget's CSS: label and chip pictures on the cell buttons, dice faces, highlights.
+
+    The pictures of full house, straight and the lucky cells carry words, so the style sheet is
+    made in the widget's language (and made again when the language changes).
+    """
     labels = sorted({label for row in rules.layout for label in row})
     rules_css = [
         f'.dp-board .{label_css_class(x)} {{ --dp-label: url("{_svg_uri(label_picture(x))}"); }}'
@@ -120,16 +126,47 @@ SEAT_KINDS: dict[str, Callable[..., Action] | None] = {
 }
 
 
-SEAT_WORDS = {"human": "Human", "computer": "Computer", "random": "Random computer", "empty": "—"}
+def seat_word(kind: str) -> str:
+    """A seat kind as the seat chooser shows it, in the current language (the value stays English).
+
+    >>> seat_word("random"), seat_word("empty")
+    ('Random computer', '—')
+    """
+    words = {
+        "human": _("Human"),
+        "computer": _("Computer"),
+        "random": _("Random computer"),
+        "empty": "—",
+    }
+    return words[kind]
+
+
+def seat_word_in_list(kind: str) -> str:
+    """A seat kind inside a sentence ("Ann (red, human)"), in the current language.
+
+    >>> seat_word_in_list("computer")
+    'computer'
+    """
+    words = {
+        "human": _("human"),
+        "computer": _("computer"),
+        "random": _("random computer"),
+    }
+    return words[kind]
 
 
 def default_names(seats: Sequence[str]) -> list[str]:
-    """Default names: ``Player 1`` for humans, ``Computer`` / ``Random`` (numbered if repeated).
+    """Default names: ``Player 1`` for humans, ``Computer`` / ``Random`` (numbered if repeated),
+    in the current language.
 
     >>> default_names(["human", "computer", "computer"])
     ['Player 1', 'Computer 1', 'Computer 2']
     """
-    return seat_names(seats, {"computer": "Computer", "random": "Random"})
+    words = {
+        "computer": _("Computer"),
+        "random": _("Random"),
+    }
+    return seat_names(seats, words)
 
 
 def check_board_seats(seats: Sequence[str]) -> tuple[str, ...]:
@@ -143,16 +180,35 @@ def check_board_seats(seats: Sequence[str]) -> tuple[str, ...]:
     return check_seats(seats, SEAT_KINDS, fewest=2, most=3, game="the board game (players or teams)")
 
 
+def name_placeholder(player: int) -> str:
+    """What the empty name box of a seat says: whose chips it names.
+
+    >>> name_placeholder(1)
+    'blue chips: name'
+    """
+    return (
+        _("red chips: name"),
+        _("blue chips: name"),
+        _("green chips: name"),
+    )[player]
+
+
 class BoardUI(GameWidget):
     """The board game with widgets; it owns a :class:`BoardGame` (``ui.game``).
 
     Each button calls one game action and then :meth:`refresh`; a refused action (a
-    :class:`DicePokerError`) is explained on the message line and changes nothing.
+    :class:`DicePokerError`) is explained on the message line and changes nothing. ``lang``
+    ("ro", "uk", "th", "en") keeps the widget in one language; without it the widget follows
+    ``set_language`` on its next refresh.
 
     >>> ui = BoardUI(seats=("human", "random"), seed=1)
     >>> ui.pass_button.click()
     >>> ui.last_message
     'Refused: roll the dice first: a turn is passed after at least one roll'
+    >>> ui.close()
+    >>> ui = BoardUI(seats=("human", "random"), seed=1, lang="uk")
+    >>> ui.roll_button.description, ui.game.player_names[1], ui.title.value
+    ('Кинути', 'Випадковий', '<div class="dp-title">Настільна гра «Покер на кістках»</div>')
     >>> ui.close()
     """
 
@@ -165,27 +221,34 @@ class BoardUI(GameWidget):
         *,
         rules: BoardRules | str = "board",
         seed: int | None = None,
+        lang: str | None = None,
     ) -> None:
-        super().__init__()
-        rules = find_game(rules) if isinstance(rules, str) else rules
-        if not isinstance(rules, BoardRules):
-            raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not the board game")
-        self.rules = rules
-        self.seats = check_board_seats(seats)
-        if names is not None and len(names) != len(self.seats):
-            raise DicePokerError(f"{len(names)} names for {len(self.seats)} seats: {list(names)}")
-        self._rng = np.random.default_rng(seed)
-        self.bounce_mode = False
-        self._last_cell: Cell | None = None
-        self._build(names)
-        self.game = self._new_game(self.seats, list(names) if names else default_names(self.seats))
-        self._say(self._welcome())
+        super().__init__(lang)
+        with self.speaking():
+            rules = find_game(rules) if isinstance(rules, str) else rules
+            if not isinstance(rules, BoardRules):
+                raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not the board game")
+            self.rules = rules
+            self.seats = check_board_seats(seats)
+            if names is not None and len(names) != len(self.seats):
+                raise DicePokerError(f"{len(names)} names for {len(self.seats)} seats: {list(names)}")
+            self._rng = np.random.default_rng(seed)
+            self.bounce_mode = False
+            self._last_cell: Cell | None = None
+            self._style_language = ""
+            self._seat_language = ""
+            self._build(names)
+            self._typed_names: list[str] = (
+                [str(n).strip() for n in names] if names else [""] * len(self.seats)
+            )
+            self.game = self._new_game(self.seats, self.shown_names())
+            self._say(self._welcome())
         self.refresh()
 
     # --- building -----------------------------------------------------------------------------------
     def _build(self, names: Sequence[str] | None) -> None:
-        self._style = style_widget(style_sheet(self.rules))
-        self.title = title_widget(self.rules.title)
+        self._style = style_widget("")
+        self.title = title_widget("")
         self.status = widgets.HTML()
         self.status.add_class("dp-status")
         n = self.rules.size
@@ -199,22 +262,17 @@ class BoardUI(GameWidget):
         )
         self.grid.add_class("dp-grid")
         self.dice_buttons = [self._die_button(i) for i in range(NUMBER_OF_DICE)]
-        self.roll_button = self._button("Roll", "dp-roll", self._roll, "primary", "152px")
-        self.pass_button = self._button("Pass the turn", "dp-pass-turn", self._pass, "", "152px")
-        self.bounce_button = self._button(
-            "Bounce a chip", "dp-bounce", self._toggle_bounce, "warning", "152px"
-        )
-        self.step_button = self._button("Step ▶ (computer)", "dp-step", self.step, "", "152px")
-        self.hint_button = self._button("Hint", "dp-hint", self._hint, "info", "152px")
+        self.roll_button = self._button("", "dp-roll", self._roll, "primary", "152px")
+        self.pass_button = self._button("", "dp-pass-turn", self._pass, "", "152px")
+        self.bounce_button = self._button("", "dp-bounce", self._toggle_bounce, "warning", "152px")
+        self.step_button = self._button("", "dp-step", self.step, "", "152px")
+        self.hint_button = self._button("", "dp-hint", self._hint, "info", "152px")
         self.turn_button, self.auto_play = self._computer_widgets("152px")
         self._build_seats(names)
-        help_text = widgets.HTML(
-            "<b>Roll, click dice to hold them, roll again; then click a green cell.</b> "
-            "Five of a kind takes any cell; a straight or full house bounces once its cells are full."
-        )
+        self.help_text = widgets.HTML()
         controls = widgets.VBox(
             [
-                help_text,
+                self.help_text,
                 widgets.HBox(self.dice_buttons, layout=widgets.Layout(padding="10px 0 4px 0")),
                 widgets.HBox([self.roll_button, self.pass_button]),
                 widgets.HBox([self.bounce_button, self.hint_button]),
@@ -240,29 +298,27 @@ class BoardUI(GameWidget):
         self.name_boxes: list[widgets.Text] = []
         columns = []
         for i in range(3):
-            kinds = ["human", "computer", "random"] + (["empty"] if i == 2 else [])
-            options = [(SEAT_WORDS[k], k) for k in kinds]
+            options = [(seat_word(k), k) for k in self._seat_kinds(i)]
             value = self.seats[i] if i < len(self.seats) else "empty"
             name = names[i] if names and i < len(names) else ""
-            columns.append(
-                self._seat_column(i, options, value, name, f"{CHIP_NAMES[i]} chips: name", "150px")
-            )
-        self.new_game_button = self._button("New game", "dp-new-game", self.new_game, "success", "auto")
+            columns.append(self._seat_column(i, options, value, name, name_placeholder(i), "150px"))
+        self.new_game_button = self._button("", "dp-new-game", self.new_game, "success", "auto")
+        self.seats_heading = widgets.HTML()
         self._seats_box = setup_box(
             [
-                widgets.HTML("<b>Players or teams</b> (for the next game):"),
+                self.seats_heading,
                 widgets.HBox([*columns, self.new_game_button], layout=widgets.Layout(align_items="flex-end")),
             ],
             "14px",
         )
 
+    @staticmethod
+    def _seat_kinds(index: int) -> list[str]:
+        return ["human", "computer", "random"] + (["empty"] if index == 2 else [])
+
     def _cell_button(self, cell: Cell) -> widgets.Button:
         label = self.rules.label(cell)
-        button = widgets.Button(
-            description=label,
-            tooltip=cell_name(cell, label),
-            layout=widgets.Layout(width=f"{CELL_SIZE}px", height=f"{CELL_SIZE}px"),
-        )
+        button = widgets.Button(layout=widgets.Layout(width=f"{CELL_SIZE}px", height=f"{CELL_SIZE}px"))
         for css in ("dp-cell", f"dp-cell-{cell[0]}-{cell[1]}", label_css_class(label)):
             button.add_class(css)
         button.on_click(lambda _button: self._do(lambda: self._click_cell(cell)))
@@ -274,64 +330,106 @@ class BoardUI(GameWidget):
         self._generation += 1  # a computer step scheduled for the last game does nothing
         return BoardGame(rules, list(names), rng=int(self._rng.integers(2**32)))
 
+    def shown_names(self) -> list[str]:
+        """The players' names as shown: the typed ones, and for the others the default name in the
+        widget's language now (so "Computer" becomes "Комп'ютер" when the language changes).
+
+        >>> ui = BoardUI(seats=("human", "computer"), names=["Ann", ""], seed=1)
+        >>> ui.shown_names()
+        ['Ann', 'Computer']
+        >>> ui.close()
+        """
+        defaults = default_names(self.seats)
+        return [typed or default for typed, default in zip(self._typed_names, defaults, strict=True)]
+
+    def _name(self, player: int) -> str:
+        return self.shown_names()[player]
+
+    @property
+    def current_name(self) -> str:
+        """The name of the player who must act, as shown (``""`` when nobody has a turn)."""
+        who = self.game.current_player
+        return self._name(who) if who is not None else ""
+
     def _over_reason(self) -> str:
-        return self.game.outcome.reason
+        return self.game.outcome_text(self.shown_names())
 
     # --- actions: each calls one game method; _do then refreshes and says what happened ----------------
 
     def _roll(self) -> str:
-        self._require_human("see its roll")
+        self._require_human(_("see its roll"))
         self.bounce_mode = False
         who, first = self.current_name, self.game.positions is None
         kept = sum(self.game.held) if not first else 0
         self.game.roll()
         if self.game.rolls_left == 0 and kept == NUMBER_OF_DICE:
-            return f"{does(who, 'keeps')} all five dice: now take a cell." + self._options_text()
-        return f"{does(who, 'rolls')} {self._dice_text()}." + self._options_text()
+            text = _("{name} keeps all five dice: now take a cell.").format(name=who)
+        else:
+            text = _("{name} rolls {dice}.").format(name=who, dice=self._dice_text())
+        return " ".join([text, *self._options_sentences()])
 
     def _toggle(self, position: int) -> str:
-        self._require_human("see its choice")
+        self._require_human(_("see its choice"))
         self.game.toggle_hold(position)
         value, held = self.game.positions[position], self.game.held[position]  # type: ignore[index]
-        return f"{does(self.current_name, 'holds' if held else 'releases')} the {value} (die {position + 1})."
+        if held:
+            template = _("{name} holds the {value} (die {position}).")
+        else:
+            template = _("{name} releases the {value} (die {position}).")
+        return template.format(name=self.current_name, value=value, position=position + 1)
+
+    def _bounced_text(self, who: str, victim: int, cell: Cell) -> str:
+        text = _("{name} bounces {victim}'s chip off {cell}.").format(
+            name=who, victim=self._name(victim), cell=cell_name(cell, self.rules.label(cell))
+        )
+        return " ".join([text, self._next_sentence()])
+
+    def _placed_text(self, who: str, me: int, cell: Cell, series_before: int) -> str:
+        text = _("{name} places a {colour} chip on {cell}.").format(
+            name=who, colour=chip_colour_name(me), cell=cell_name(cell, self.rules.label(cell))
+        )
+        return " ".join([text, *self._series_sentences(me, series_before)])
+
+    def _passed_text(self, who: str) -> str:
+        text = _("{name} can take no cell: the turn passes.").format(name=who)
+        return " ".join([text, self._next_sentence()])
 
     def _click_cell(self, cell: Cell) -> str:
-        self._require_human("see its move")
-        who, label = self.current_name, self.rules.label(cell)
+        self._require_human(_("see its move"))
+        who = self.current_name
         if self.bounce_mode:
             victim = self.game.owner(cell)
             self.game.bounce(cell)
             self.bounce_mode = False
             self._last_cell = None
-            return (
-                f"{does(who, 'bounces')} {possessive(self.game.player_names[victim])} chip off "
-                f"{cell_name(cell, label)}." + self._next_text()
-            )
+            return self._bounced_text(who, victim, cell)  # type: ignore[arg-type]
         series = len(self.game.series())
         me = self.game.current_player
         self.game.place(cell)
         self._last_cell = cell
-        placed = f"{does(who, 'places')} a {CHIP_NAMES[me]} chip on {cell_name(cell, label)}."
-        return placed + self._series_text(me, series)
+        return self._placed_text(who, me, cell, series)
 
     def _pass(self) -> str:
-        self._require_human("see its move")
+        self._require_human(_("see its move"))
         who = self.current_name
         self.game.pass_turn()
-        return f"{does(who, 'can')} take no cell: the turn passes." + self._next_text()
+        return self._passed_text(who)
 
     def _toggle_bounce(self) -> str:
-        self._require_human("see its move")
+        self._require_human(_("see its move"))
         if self.bounce_mode:
             self.bounce_mode = False
-            return f"{self.current_name} will place a chip instead of bouncing."
+            return _("{name} will place a chip instead of bouncing.").format(name=self.current_name)
         if not self.game.bouncers():
-            names = " or ".join(self.rules.bouncers)
-            raise IllegalActionError(f"no bouncer: the dice must hold a {names} whose cells are all occupied")
+            raise IllegalActionError(
+                _("no bouncer: the dice must hold a {labels} whose cells are all occupied").format(
+                    labels=self.rules.bouncers_in_words()
+                )
+            )
         if not self.game.bounce_targets():
-            raise IllegalActionError("every opponent chip is protected by a series: nothing to bounce")
+            raise IllegalActionError(_("every opponent chip is protected by a series: nothing to bounce"))
         self.bounce_mode = True
-        return f"{self.current_name} bounces: click an orange opponent chip to remove it."
+        return _("{name} bounces: click an orange opponent chip to remove it.").format(name=self.current_name)
 
     def step(self) -> str:
         """Make the computer whose turn it is take one action (roll, keep, place, bounce or pass)."""
@@ -343,97 +441,135 @@ class BoardUI(GameWidget):
         series = len(game.series())
         victim = game.owner(action.cell) if isinstance(action, Bounce) else None
         game.apply(action)
+        rolls = self.rules.rolls_per_turn
         match action:
             case Roll():
-                return f"{does(who, 'rolls')} {self._dice_text()} (roll 1 of {self.rules.rolls_per_turn})."
+                return _("{name} rolls {dice} (roll 1 of {rolls}).").format(
+                    name=who, dice=self._dice_text(), rolls=rolls
+                )
             case Keep() if len(action.dice) == NUMBER_OF_DICE:
-                return f"{does(who, 'keeps')} all five dice: {self._dice_text()}."
+                return _("{name} keeps all five dice: {dice}.").format(name=who, dice=self._dice_text())
+            case Keep() if len(action.dice) == 0:
+                return _("{name} keeps nothing and rolls: {dice} (roll {used} of {rolls}).").format(
+                    name=who, dice=self._dice_text(), used=game.rolls_used, rolls=rolls
+                )
             case Keep():
-                kept = "-".join(str(action.dice)) or "nothing"
-                count = f"roll {game.rolls_used} of {self.rules.rolls_per_turn}"
-                rolls = verb_form(who, "rolls")
-                return f"{does(who, 'keeps')} {kept} and {rolls}: {self._dice_text()} ({count})."
+                return _("{name} keeps {kept} and rolls: {dice} (roll {used} of {rolls}).").format(
+                    name=who,
+                    kept="-".join(str(action.dice)),
+                    dice=self._dice_text(),
+                    used=game.rolls_used,
+                    rolls=rolls,
+                )
             case Place():
                 self._last_cell = action.cell
-                label = self.rules.label(action.cell)
-                text = f"{does(who, 'places')} a {CHIP_NAMES[me]} chip on {cell_name(action.cell, label)}."
-                return text + self._series_text(me, series)
+                return self._placed_text(who, me, action.cell, series)
             case Bounce():
-                name = possessive(game.player_names[victim])  # type: ignore[index]
-                where = cell_name(action.cell, self.rules.label(action.cell))
-                return f"{does(who, 'bounces')} {name} chip off {where}." + self._next_text()
+                return self._bounced_text(who, victim, action.cell)  # type: ignore[arg-type]
             case _:
-                return f"{does(who, 'can')} take no cell: the turn passes." + self._next_text()
+                return self._passed_text(who)
 
     def _hint(self) -> str:
-        self._require_human("see its move")
+        self._require_human(_("see its move"))
+        name = self.current_name
         if self.game.positions is None:
-            return f"Hint for {self.current_name}: roll the dice first."
+            return _("Hint for {name}: roll the dice first.").format(name=name)
         action = probability_bot(self.game, self._rng)
+        if isinstance(action, Keep) and len(action.dice) == 0:
+            return _("Hint for {name}: keep nothing and roll again.").format(name=name)
         if isinstance(action, Keep):
-            kept = "-".join(str(action.dice)) or "nothing"
-            return f"Hint for {self.current_name}: keep {kept} and roll again."
+            kept = "-".join(str(action.dice))
+            return _("Hint for {name}: keep {kept} and roll again.").format(name=name, kept=kept)
         if isinstance(action, Place):
-            return (
-                f"Hint for {self.current_name}: take {cell_name(action.cell, self.rules.label(action.cell))}."
-            )
+            where = cell_name(action.cell, self.rules.label(action.cell))
+            return _("Hint for {name}: take {cell}.").format(name=name, cell=where)
         if isinstance(action, Bounce):
             where = cell_name(action.cell, self.rules.label(action.cell))
-            return f"Hint for {self.current_name}: bounce the chip on {where}."
-        return f"Hint for {self.current_name}: nothing fits — pass the turn."
+            return _("Hint for {name}: bounce the chip on {cell}.").format(name=name, cell=where)
+        return _("Hint for {name}: nothing fits — pass the turn.").format(name=name)
 
     def new_game(self) -> str:
         """Start a new game with the seats and names chosen below the board."""
         seats = check_board_seats(self._chosen_seats())
-        self.game = self._new_game(seats, self._chosen_names(default_names(seats)))
-        self.seats, self.bounce_mode, self._last_cell = seats, False, None
+        active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"]
+        self._typed_names = [self.name_boxes[i].value.strip() for i in active]
+        self.seats = seats
+        self.game = self._new_game(seats, self.shown_names())
+        self.bounce_mode, self._last_cell = False, None
         return self._welcome()
 
     # --- words -------------------------------------------------------------------------------------------
     def _welcome(self) -> str:
         players = ", ".join(
-            f"{name} ({CHIP_NAMES[i]}, {SEAT_WORDS[seat].lower()})"
-            for i, (name, seat) in enumerate(zip(self.game.player_names, self.seats, strict=True))
+            _("{name} ({colour}, {seat})").format(
+                name=name, colour=chip_colour_name(i), seat=seat_word_in_list(seat)
+            )
+            for i, (name, seat) in enumerate(zip(self.shown_names(), self.seats, strict=True))
         )
         need = self.rules.variant(players=len(self.seats)).series_to_win
-        return f"New game: {players}. {need} series of five in a row win{'s' if need == 1 else ''}."
+        return ngettext(
+            "New game: {players}. {n} series of {length} in a row wins.",
+            "New game: {players}. {n} series of {length} in a row win.",
+            need,
+        ).format(players=players, n=need, length=self.rules.series_length)
 
     def _dice_text(self) -> str:
         return "-".join(str(v) for v in self.game.positions or ())
 
-    def _options_text(self) -> str:
+    def _options_sentences(self) -> list[str]:
         game = self.game
         cells = len(game.takeable_cells())
-        left = f" {plural(game.rolls_left, 'roll')} left." if game.rolls_left else " No rolls left."
-        if cells:
-            text = f" {plural(cells, 'cell')} to take (green)."
+        if game.rolls_left:
+            said = [ngettext("{n} roll left.", "{n} rolls left.", game.rolls_left).format(n=game.rolls_left)]
         else:
-            text = " No cell fits." + (" Roll again or pass." if game.rolls_left else " Pass the turn.")
+            said = [_("No rolls left.")]
+        if cells:
+            said.append(
+                ngettext("{n} cell to take (green).", "{n} cells to take (green).", cells).format(n=cells)
+            )
+        elif game.rolls_left:
+            said.append(_("No cell fits. Roll again or pass."))
+        else:
+            said.append(_("No cell fits. Pass the turn."))
         if game.bouncers() and game.bounce_targets():
-            text += f" A bouncer ({', '.join(game.bouncers())}): you may remove a chip."
-        return left + text
+            labels = ", ".join(label_name(b) for b in game.bouncers())
+            said.append(_("A bouncer ({labels}): you may remove a chip.").format(labels=labels))
+        return said
 
-    def _series_text(self, player: int, before: int) -> str:
+    def _series_sentences(self, player: int, before: int) -> list[str]:
         made = len(self.game.series(player)) - before
-        text = ""
-        if made:
-            text = f" Five in a row: {'a series' if made == 1 else f'{made} series'} completed!"
-        return text + self._next_text()
+        length, said = self.rules.series_length, []
+        if made == 1:
+            said.append(_("{length} in a row: a series completed!").format(length=length))
+        elif made:
+            said.append(
+                ngettext(
+                    "{length} in a row: {n} series completed!",
+                    "{length} in a row: {n} series completed!",
+                    made,
+                ).format(n=made, length=length)
+            )
+        return [*said, self._next_sentence()]
 
-    def _next_text(self) -> str:
+    def _next_sentence(self) -> str:
         if self.game.is_over:
             outcome = self.game.outcome
             if outcome.is_draw:
-                return f" The game is a draw: no winner after {outcome.turns} turns."
-            return f" {does(self.game.player_names[outcome.winner], 'wins')}!"
-        return f" Next: {self.current_name}."
+                return ngettext(
+                    "The game is a draw: no winner after {n} turn.",
+                    "The game is a draw: no winner after {n} turns.",
+                    outcome.turns,
+                ).format(n=outcome.turns)
+            return _("{name} wins!").format(name=self._name(outcome.winner))
+        return _("Next: {name}.").format(name=self.current_name)
 
     # --- showing the state -----------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Bring every widget up to date with the game."""
+        """Bring every widget up to date with the game (in the widget's language)."""
         game = self.game
         human = not game.is_over and self.current_seat == "human"
-        self.status.value = f'<div class="dp-status-line">{_caption_html(game)}</div>'
+        self._refresh_words()
+        self.status.value = f'<div class="dp-status-line">{_caption_html(game, self.shown_names())}</div>'
         takeable = set(game.takeable_cells()) if human and not self.bounce_mode else set()
         removable = set(game.bounce_targets()) if human and self.bounce_mode else set()
         strokes: dict[Cell, set[str]] = {}
@@ -443,6 +579,7 @@ class BoardUI(GameWidget):
                     strokes.setdefault(c, set()).add(f"dp-stroke-{series.direction}-{player}")
         in_series = set(strokes)
         protected = game.protected_cells()
+        names = self.shown_names()
         for cell, button in self.cell_buttons.items():
             owner = game.owner(cell)
             for player in range(3):
@@ -458,11 +595,46 @@ class BoardUI(GameWidget):
             set_class(button, "dp-last", cell == self._last_cell)
             button.disabled = not human  # a wrong cell is refused with the reason, on the message line
             label = self.rules.label(cell)
-            who = f", a {CHIP_NAMES[owner]} chip of {game.player_names[owner]}" if owner is not None else ""
-            button.tooltip = cell_name(cell, label) + who
+            button.description = label_name(label)
+            where = cell_name(cell, label)
+            if owner is None:
+                button.tooltip = where
+            else:
+                button.tooltip = _("{cell}, a {colour} chip of {name}").format(
+                    cell=where, colour=chip_colour_name(owner), name=names[owner]
+                )
         self._refresh_dice(human)
         self._refresh_buttons(human)
         self._schedule_computer()
+
+    def _refresh_words(self) -> None:
+        """The texts that change only with the language: title, help, headings, seats, pictures."""
+        now = language()
+        if self._style_language != now:  # the label pictures carry words: made again in the new language
+            self._style.value = style_sheet(self.rules)
+            self._style_language = now
+        self.title.value = title_widget(shown_title(self.rules.title)).value
+        self.help_text.value = "<b>{}</b> {}".format(
+            html.escape(_("Roll, click dice to hold them, roll again; then click a green cell.")),
+            html.escape(
+                _("Five of a kind takes any cell; a straight or full house bounces once its cells are full.")
+            ),
+        )
+        self.seats_heading.value = "<b>{}</b> {}".format(
+            html.escape(_("Players or teams")), html.escape(_("(for the next game):"))
+        )
+        self.step_button.description = _("Step ▶ (computer)")
+        self.hint_button.description = _("Hint")
+        self.new_game_button.description = _("New game")
+        self.pass_button.description = _("Pass the turn")
+        if self._seat_language != now:
+            for i, chooser in enumerate(self.seat_choosers):
+                value = chooser.value
+                chooser.options = [(seat_word(k), k) for k in self._seat_kinds(i)]
+                chooser.value = value
+            for i, box in enumerate(self.name_boxes):
+                box.placeholder = name_placeholder(i)
+            self._seat_language = now
 
     def _refresh_dice(self, human: bool) -> None:
         positions, held = self.game.positions, self.game.held
@@ -471,35 +643,40 @@ class BoardUI(GameWidget):
             shown_held = bool(positions) and held[i]
             show_die(button, value, shown_held)
             button.disabled = not (human and positions is not None and self.game.rolls_left > 0)
-            action = (
-                (" — click to release" if shown_held else " — click to hold") if not button.disabled else ""
-            )
-            button.tooltip = die_label(i, value, shown_held) + action
+            die = die_label(i, value, shown_held)
+            if button.disabled:
+                button.tooltip = die
+            elif shown_held:
+                button.tooltip = _("{die} — click to release").format(die=die)
+            else:
+                button.tooltip = _("{die} — click to hold").format(die=die)
 
     def _refresh_buttons(self, human: bool) -> None:
         game = self.game
         if game.is_over:
-            self.roll_button.description = "Game over"
+            self.roll_button.description = _("Game over")
         elif game.positions is None:
-            self.roll_button.description = "Roll"
+            self.roll_button.description = _("Roll")
         elif game.rolls_left:
-            self.roll_button.description = f"Roll again ({game.rolls_left} left)"
+            self.roll_button.description = ngettext(
+                "Roll again ({n} left)", "Roll again ({n} left)", game.rolls_left
+            ).format(n=game.rolls_left)
         else:
-            self.roll_button.description = "No rolls left: take a cell"
-        over = "the game is over: press New game" if game.is_over else ""
-        why = over or ("" if human else f"it is {possessive(self.current_name)} turn: press Step")
-        set_enabled(self.roll_button, why or ("" if game.rolls_left else "no rolls left: take a green cell"))
+            self.roll_button.description = _("No rolls left: take a cell")
+        over = _("the game is over: press New game") if game.is_over else ""
+        turn = _("it is {name}'s turn").format(name=self.current_name)
+        why = over or ("" if human else _("it is {name}'s turn: press Step").format(name=self.current_name))
+        set_enabled(
+            self.roll_button, why or ("" if game.rolls_left else _("no rolls left: take a green cell"))
+        )
         can_pass = PassTurn() in game.legal_actions()
-        set_enabled(self.pass_button, why or ("" if can_pass else "a cell can be taken (or roll first)"))
+        set_enabled(self.pass_button, why or ("" if can_pass else _("a cell can be taken (or roll first)")))
         can_bounce = bool(game.bounce_targets())
-        set_enabled(self.bounce_button, why or ("" if can_bounce else "no bouncer: nothing to remove"))
-        self.bounce_button.description = "Cancel bounce" if self.bounce_mode else "Bounce a chip"
+        set_enabled(self.bounce_button, why or ("" if can_bounce else _("no bouncer: nothing to remove")))
+        self.bounce_button.description = _("Cancel bounce") if self.bounce_mode else _("Bounce a chip")
         for button in (self.step_button, self.turn_button):
-            set_enabled(
-                button,
-                over or ("" if self.computer_to_play else f"it is {possessive(self.current_name)} turn"),
-            )
-        set_enabled(self.hint_button, why, "what would the probability bot do?")
+            set_enabled(button, over or ("" if self.computer_to_play else turn))
+        set_enabled(self.hint_button, why, _("what would the probability bot do?"))
 
     def _turn_marker(self) -> tuple[Any, ...]:
         return (self.game.current_player, self.game.turn)
@@ -510,8 +687,10 @@ def play(
     seats: Sequence[str] = ("human", "computer"),
     names: Sequence[str] | None = None,
     seed: int | None = None,
+    lang: str | None = None,
 ) -> BoardUI:
-    """Open the board game widget: 2 or 3 seats, each ``"human"``, ``"computer"`` or ``"random"``.
+    """Open the board game widget: 2 or 3 seats, each ``"human"``, ``"computer"`` or ``"random"``;
+    ``lang`` ("ro", "uk", "th", "en") keeps it in one language.
 
     >>> ui = play(seats=("computer", "random"), seed=2)
     >>> ui.step_button.click()
@@ -519,7 +698,7 @@ def play(
     True
     >>> ui.close()
     """
-    return BoardUI(seats, names, rules=rules, seed=seed)
+    return BoardUI(seats, names, rules=rules, seed=seed, lang=lang)
 
 
 def play_board(
@@ -528,6 +707,7 @@ def play_board(
     *,
     rules: BoardRules | str = "board",
     seed: int | None = None,
+    lang: str | None = None,
 ) -> BoardUI:
     """The board widget, seats first (the name the lessons teach): ``play_board(("human", "computer"))``."""
-    return play(rules, seats, names, seed)
+    return play(rules, seats, names, seed, lang)

@@ -1,0 +1,138 @@
+"""The kit in Romanian, Ukrainian and Thai, seen in headless Chromium.
+
+For each language: one play notebook and one lesson in JupyterLab, and one classroom app under
+Voila, each in its translated copy (``notebooks/<lang>/``, ``apps/<lang>/``). Everything must be
+drawn, a turn of the game is played by clicking, and then no English UI string (the lists the
+kernel-side tests keep in ``tests/english_labels_*.py``) may be left in the game's widget: its
+text, its tooltips and its options. Thai must be drawn with a Thai font, not as empty boxes.
+Screenshots: ``test-artifacts/screenshots/lang-*.png``.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+
+from .browser_pages import RECORD, open_and_run, open_voila_app, rendering_failures, screenshot_notebook
+from .browser_pages import close_notebook as close_lab_notebook
+from .browser_turns import PLAYERS, game_app
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+# which translated notebooks and apps each language opens: together every game, in some language
+IN_LAB = {
+    "ro": ("01_play_dice_poker", "classic", "02_odds_of_each_combination"),
+    "uk": ("06_bluff", "bluff", "03_three_rolls"),
+    "th": ("07_board_game", "board", "05_two_part_game"),
+}
+IN_VOILA = {"ro": "two_part", "uk": "board", "th": "bluff"}
+
+# every text a person reads in a widget: its text, its tooltips, the labels of its options
+WIDGET_TEXT_JS = """
+(root) => {
+  const parts = [root.innerText];
+  for (const e of root.querySelectorAll('[title]')) parts.push(e.getAttribute('title'));
+  for (const e of root.querySelectorAll('option')) parts.push(e.textContent);
+  for (const e of root.querySelectorAll('input[placeholder]')) parts.push(e.getAttribute('placeholder'));
+  return parts.join('\\n');
+}
+"""
+
+# Thai drawn with a Thai font has glyphs of different widths; drawn with no font, every character
+# is the same empty box (.notdef), as wide as a character no font has
+THAI_GLYPHS_JS = """
+(sample) => {
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d');
+  const family = getComputedStyle(document.querySelector('.dp-app') || document.body).fontFamily;
+  ctx.font = `16px ${family}`;
+  const box = ctx.measureText('\\u{10FFFD}').width;
+  const widths = [...sample].map(ch => ctx.measureText(ch).width);
+  return {box, widths, fonts: document.fonts.check(`16px ${family}`, sample)};
+}
+"""
+
+
+def english_labels() -> list[str]:
+    """The English UI strings the kernel-side tests look for, from every tests/english_labels_*.py."""
+    import importlib
+    from pathlib import Path
+
+    found: list[str] = []
+    for path in sorted((Path(__file__).resolve().parents[1]).glob("english_labels_*.py")):
+        found += importlib.import_module(path.stem).ENGLISH_LABELS
+    assert found, "no tests/english_labels_*.py: nothing to look for"
+    return sorted(set(found))
+
+
+def english_left(text: str) -> list[str]:
+    """The English labels that appear in ``text`` as whole words."""
+    return [label for label in english_labels() if re.search(rf"(?<!\w){re.escape(label)}(?!\w)", text)]
+
+
+def check_thai_is_drawn(page: Any) -> None:
+    measured = page.evaluate(THAI_GLYPHS_JS, "ทอยลูกเต๋า")
+    distinct = {round(w, 2) for w in measured["widths"]}
+    assert len(distinct) > 1 and not all(abs(w - measured["box"]) < 0.01 for w in measured["widths"]), (
+        f"Thai is drawn as boxes: {measured}"
+    )
+
+
+def test_a_thai_font_is_installed():
+    fc_list = shutil.which("fc-list")
+    assert fc_list, "fontconfig's fc-list is missing"
+    fonts = subprocess.run([fc_list, ":lang=th", "family"], capture_output=True, text=True, check=True)
+    assert fonts.stdout.strip(), "no Thai font: apt-get install fonts-thai-tlwg"
+
+
+@pytest.mark.parametrize("lang", sorted(IN_LAB))
+def test_a_play_notebook_and_a_lesson_in_jupyterlab(lang: str, lab_page, screenshot_dir):
+    play_notebook, game, lesson = IN_LAB[lang]
+    for stem in (play_notebook, lesson):
+        with RECORD.timed(f"JupyterLab ({lang}): open, run all, render {stem}"):
+            opened = open_and_run(lab_page, f"notebooks/{lang}/{stem}.ipynb")
+        try:
+            RECORD.shot(screenshot_notebook(lab_page, opened, screenshot_dir / f"lang-{lang}-lab-{stem}.png"))
+            failures = rendering_failures(opened.check)
+            if opened.ran_ok is not True and not failures:
+                failures.append(f"Run All did not complete: {opened.ran_ok}")
+            assert not failures, f"{lang}/{stem} in JupyterLab:\n  " + "\n  ".join(failures)
+            if stem != play_notebook:
+                continue
+            app = game_app(opened.root(lab_page), game)
+            assert app.count(), f"{lang}/{stem} shows no {game} widget"
+            PLAYERS[game](app)
+            app.scroll_into_view_if_needed()
+            RECORD.screenshot(app, f"lang-{lang}-lab-play-{game}")
+            left = english_left(app.evaluate(WIDGET_TEXT_JS))
+            assert not left, f"English left in the {game} widget of {lang}/{stem}: {left}"
+            if lang == "th":
+                check_thai_is_drawn(lab_page)
+        finally:
+            close_lab_notebook(lab_page, opened)
+
+
+@pytest.mark.parametrize("lang", sorted(IN_VOILA))
+def test_a_classroom_app_in_voila(lang: str, voila, voila_page, screenshot_dir):
+    game = IN_VOILA[lang]
+    try:
+        with RECORD.timed(f"Voila ({lang}): render apps/{lang}/{game}.ipynb"):
+            check = open_voila_app(voila_page, f"{voila.url}/voila/render/apps/{lang}/{game}.ipynb")
+        failures = rendering_failures(check)
+        assert not failures, f"apps/{lang}/{game}.ipynb under Voila:\n  " + "\n  ".join(failures)
+        app = game_app(voila_page, game)
+        app.wait_for(state="attached", timeout=30_000)
+        PLAYERS[game](app)
+        page_text = voila_page.locator("body").inner_text()
+        left = english_left(app.evaluate(WIDGET_TEXT_JS)) + [
+            word for word in ("How to play", "Roll", "New game") if word in page_text
+        ]
+        assert not left, f"English left in apps/{lang}/{game}.ipynb: {left}"
+        if lang == "th":
+            check_thai_is_drawn(voila_page)
+    finally:
+        RECORD.screenshot(voila_page, f"lang-{lang}-voila-{game}", full_page=True)
