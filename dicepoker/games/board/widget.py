@@ -672,8 +672,8 @@ class BoardUI(GameWidget):
         can_pass = PassTurn() in game.legal_actions()
         set_enabled(self.pass_button, why or ("" if can_pass else _("a cell can be taken (or roll first)")))
         can_bounce = bool(game.bounce_targets())
-        set_enabled(self.bounce_button, why or ("" if can_bounce else _("no bouncer: nothing to remove")))
         self.bounce_button.description = _("Cancel bounce") if self.bounce_mode else _("Bounce a chip")
+        set_enabled(self.bounce_button, why or ("" if can_bounce else _("no bouncer: nothing to remove")))
         for button in (self.step_button, self.turn_button):
             set_enabled(button, over or ("" if self.computer_to_play else turn))
         set_enabled(self.hint_button, why, _("what would the probability bot do?"))
