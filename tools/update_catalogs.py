@@ -52,7 +52,7 @@ def main() -> int:
     pybabel(
         "extract", "-F", "babel.cfg", "-o", str(TEMPLATE), "--project", "dicepoker",
         "--copyright-holder", "the dicepoker authors", "--no-location", "--sort-output",
-        "-c", "TRANSLATORS:", "-w", "100", "-k", "format_message", "-k", "N_", ".",
+        "-c", "TRANSLATORS:", "-w", "100", "-k", "format_message", "-k", "N_", "-k", "NC_:1c,2", ".",
     )  # fmt: skip
     if args.init:
         pybabel(
