@@ -197,8 +197,9 @@ LETTERS = {
     "Cyrillic": re.compile(r"[\u0400-\u04ff]"),
     "Thai": re.compile(r"[\u0e00-\u0e7f]"),
 }
-# brand names, kept as the sources keep them; the names of two algorithms and of a probability
-KEPT_IN_LATIN = ("Yahtzee", "Yatzy", "dicepoker", "Dice Poker", "CFR+", "LP:", "P(")
+# brand names, kept as the sources keep them; the names of two algorithms and of a probability;
+# the two players of lesson 10's toy game, named in every language as its code names them
+KEPT_IN_LATIN = ("Yahtzee", "Yatzy", "dicepoker", "Dice Poker", "CFR+", "LP:", "P(", "Ann", "Bo")
 # in a hint, code and maths stay as the English writes them: a call with what follows it
 # (`report.costliest(1)[0].loss`, `C(5,3)`), a one-letter variable (p, q, x for times), ln
 CALL = re.compile(r"[A-Za-z_][\w.]*\(")
