@@ -60,7 +60,7 @@ _WHERE: dict[str, str] = {
     # exercises
     "check": "dicepoker.lessons.exercises",
     # the language of what a person reads
-    "set_language": "dicepoker.core.i18n",
+    "set_language": "dicepoker.lessons.shown_tables",
 }
 
 __all__ = ["__version__", *_WHERE]

@@ -21,6 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "dicepoker" / "locale"
 TEMPLATE = LOCALE / "dicepoker.pot"
+# the calls pybabel extract reads besides its default ones (_, ngettext, pgettext, N_, ...)
+KEYWORDS = ("format_message", "N_", "NC_:1c,2")
 
 
 def pybabel(*args: str) -> None:
@@ -52,7 +54,7 @@ def main() -> int:
     pybabel(
         "extract", "-F", "babel.cfg", "-o", str(TEMPLATE), "--project", "dicepoker",
         "--copyright-holder", "the dicepoker authors", "--no-location", "--sort-output",
-        "-c", "TRANSLATORS:", "-w", "100", "-k", "format_message", "-k", "N_", ".",
+        "-c", "TRANSLATORS:", "-w", "100", *(f"-k{keyword}" for keyword in KEYWORDS), ".",
     )  # fmt: skip
     if args.init:
         pybabel(

@@ -33,10 +33,54 @@ def say(template: str, /, **values: object) -> None:
     print(said(template, **values))
 
 
+def _strings(node: ast.AST | None) -> list[str]:
+    """The string constants of a hint: one string, or a tuple or list of them (empty ones left out)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value] if node.value else []
+    if isinstance(node, ast.Tuple | ast.List):
+        return [text for item in node.elts for text in _strings(item)]
+    return []
+
+
+def lesson_messages(source: str) -> Iterator[tuple[str, str]]:
+    """What a code cell shows a student in words: each ``say``/``said`` template, and each hint or
+    mistake's hint given to ``check``, with a comment saying which.
+
+    >>> list(lesson_messages('check(a, 3, hint="add them", mistakes={2: "one short"})'))
+    [('add them', 'a hint of an exercise'), ('one short', 'a hint of an exercise')]
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            continue
+        if node.func.id in ("say", "said") and node.args:
+            for text in _strings(node.args[0]):
+                yield text, "a sentence a lesson prints"
+        if node.func.id == "check":
+            for keyword in node.keywords:
+                if keyword.arg == "hint":
+                    for text in _strings(keyword.value):
+                        yield text, "a hint of an exercise"
+                if keyword.arg == "mistakes":
+                    mappings = (
+                        keyword.value.elts
+                        if isinstance(keyword.value, ast.Tuple | ast.List)
+                        else [keyword.value]
+                    )
+                    for mapping in mappings:
+                        if isinstance(mapping, ast.Dict):
+                            for value in mapping.values:
+                                for text in _strings(value):
+                                    yield text, "a hint of an exercise"
+
+
 def extract_said(
     fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[int, str, str, list[str]]]:
-    """pybabel's extractor for notebooks: the template of every ``say(...)``/``said(...)`` in a code cell.
+    """pybabel's extractor for notebooks: every sentence a code cell shows (:func:`lesson_messages`).
 
     >>> import io
     >>> cell = {"cell_type": "code", "source": ['say("{n} games", n=3)\\n', 'x = 1']}
@@ -48,17 +92,5 @@ def extract_said(
         if cell.get("cell_type") != "code":
             continue
         source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in ("say", "said")
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                yield number, "gettext", node.args[0].value, ["a sentence a lesson prints"]
+        for text, comment in lesson_messages(source):
+            yield number, "gettext", text, [comment]
