@@ -3,6 +3,8 @@
 >>> fig = one_vs_three_rolls_figure("classic")
 >>> [trace.name for trace in fig.data]
 ['one roll', 'within three rolls']
+>>> [trace.name for trace in one_vs_three_rolls_figure("classic", lang="ro").data]
+['o aruncare', 'în cel mult trei aruncări']
 """
 
 from __future__ import annotations
@@ -13,6 +15,18 @@ from fractions import Fraction
 import numpy as np
 import plotly.graph_objects as go
 
+from dicepoker.core.figure_text import speaking_figure
+from dicepoker.core.figure_text import fill
+from dicepoker.core.i18n import (
+    _,
+    display_name,
+    format_message,
+    format_percent,
+    in_language,
+    known_names,
+    ngettext,
+)
+from dicepoker.games import find_game
 from dicepoker.odds.one_roll import CombinationLike, find_combination, one_roll_probability, sum_distribution
 from dicepoker.odds.simulation import repeated_one_roll_intervals, roll_dice, running_estimate
 from dicepoker.odds.tables import doubling_boxes, game_odds
@@ -30,7 +44,26 @@ USEFUL_COLOURS = ("#d9d9d9", "#fde0c5", "#facba6", "#f8b58b", "#f59e72", "#1b7f3
 
 
 def _percent(p: Fraction) -> str:
-    return f"{float(p):.4%}"
+    return format_percent(p, digits=4)
+
+
+def shown_name(name: str, game: str) -> str:
+    """A combination's name as the current language shows it: a box or a bluff hand translated, a board
+    label's code (``P3``, ``FH``) kept, as the board shows it.
+
+    >>> shown_name("Two Pairs", "classic"), shown_name("Five of a Kind", "bluff"), shown_name("FH", "board")
+    ('Two Pairs', 'Five of a Kind', 'FH')
+    """
+    if game == "bluff" and ("bluff hand", name) in known_names():
+        return display_name("bluff hand", name)
+    if ("box", name) in known_names():
+        return display_name("box", name)
+    return name
+
+
+def game_title(game: str) -> str:
+    """The game's title as the current language says it ("Dice Poker" for ``classic``)."""
+    return display_name("game title", find_game(game).title)
 
 
 def _faded(colour: str, alpha: float = 0.45) -> str:
@@ -38,7 +71,7 @@ def _faded(colour: str, alpha: float = 0.45) -> str:
     return f"rgba({red}, {green}, {blue}, {alpha})"
 
 
-def one_vs_three_rolls_figure(game: str = "classic", log: bool = False) -> go.Figure:
+def one_vs_three_rolls_figure(game: str = "classic", log: bool = False, lang: str | None = None) -> go.Figure:
     """One roll against three rolls (best keeps) for every combination of a game, as paired bars.
 
     Neighbours with the same odds share one bar (the board's P1 … P6) when a game has more than
@@ -50,42 +83,45 @@ def one_vs_three_rolls_figure(game: str = "classic", log: bool = False) -> go.Fi
     >>> list(one_vs_three_rolls_figure("board").data[0].y)[:2]
     ['P1 … P6 (each)', '12 … 56 (each)']
     """
-    rows = [(o.name, o.one_roll, o.within_three) for o in game_odds(game)]
-    if len(rows) > MAX_BARS:
-        rows = _merge_equal_odds(rows)
-    names = [name for name, _, _ in rows]
-    fig = go.Figure()
-    for label, values, colour in (
-        ("one roll", [one for _, one, _ in rows], ONE_ROLL_COLOUR),
-        ("within three rolls", [three for _, _, three in rows], THREE_ROLLS_COLOUR),
-    ):
-        fig.add_bar(
-            name=label,
-            y=names,
-            x=[float(v) for v in values],
-            orientation="h",
-            marker_color=colour,
-            customdata=[[str(v), _percent(v)] for v in values],
-            hovertemplate="%{y}: %{customdata[0]} = %{customdata[1]}<extra>" + label + "</extra>",
+    with in_language(lang):
+        rows = [(o.name, o.one_roll, o.within_three) for o in game_odds(game)]
+        if len(rows) > MAX_BARS:
+            rows = _merge_equal_odds(rows)
+        names = [name if "…" in name else shown_name(name, game) for name, _one, _three in rows]
+        fig = go.Figure()
+        for label, values, colour in (
+            (_("one roll"), [one for _name, one, _three in rows], ONE_ROLL_COLOUR),
+            (_("within three rolls"), [three for _name, _one, three in rows], THREE_ROLLS_COLOUR),
+        ):
+            fig.add_bar(
+                name=label,
+                y=names,
+                x=[float(v) for v in values],
+                orientation="h",
+                marker_color=colour,
+                customdata=[[str(v), _percent(v)] for v in values],
+                hovertemplate="%{y}: %{customdata[0]} = %{customdata[1]}<extra>" + label + "</extra>",
+            )
+        title = format_message("One roll or three: the chance of each combination in {game}", game=game_title(game))
+        if doubling_boxes(game) is not None:
+            title += "<br><sup>" + _(
+                "one roll = the chance of a doubled score (part 1 and Chance never double)"
+            ) + "</sup>"
+        fig.update_layout(
+            title=title,
+            barmode="group",
+            height=max(320, 28 * len(names) + 120),
+            legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
+            xaxis={
+                "title": _("chance (log scale)") if log else _("chance"),
+                "tickformat": ".2~%" if log else ".0%",
+                "type": "log" if log else "linear",
+                "tickvals": LOG_TICKS if log else None,
+            },
+            yaxis={"autorange": "reversed"},
+            template="plotly_white",
         )
-    title = f"One roll or three: the chance of each combination in {game!r}"
-    if doubling_boxes(game) is not None:
-        title += "<br><sup>one roll = the chance of a doubled score (part 1 and Chance never double)</sup>"
-    fig.update_layout(
-        title=title,
-        barmode="group",
-        height=max(320, 28 * len(names) + 120),
-        legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
-        xaxis={
-            "title": "chance" + (" (log scale)" if log else ""),
-            "tickformat": ".2~%" if log else ".0%",
-            "type": "log" if log else "linear",
-            "tickvals": LOG_TICKS if log else None,
-        },
-        yaxis={"autorange": "reversed"},
-        template="plotly_white",
-    )
-    return fig
+        return speaking_figure(fig)
 
 
 LOG_TICKS = [1e-4, 2e-4, 5e-4, 1e-3, 2e-3, 5e-3, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0]
@@ -100,7 +136,8 @@ def _merge_equal_odds(rows: list[tuple[str, Fraction, Fraction]]) -> list[tuple[
         run.append(name)
         following = rows[i + 1] if i + 1 < len(rows) else None
         if following is None or following[1:] != (one, three):
-            merged.append((run[0] if len(run) == 1 else f"{run[0]} … {run[-1]} (each)", one, three))
+            shown = run[0] if len(run) == 1 else format_message("{first} … {last} (each)", first=run[0], last=run[-1])
+            merged.append((shown, one, three))
             run = []
     return merged
 
@@ -111,6 +148,7 @@ def convergence_figure(
     n: int = 100_000,
     rng: np.random.Generator | int | None = None,
     within_three: bool = False,
+    lang: str | None = None,
 ) -> go.Figure:
     """A Monte Carlo estimate closing in on the exact chance, with its 95% confidence band.
 
@@ -118,45 +156,57 @@ def convergence_figure(
     >>> [trace.name for trace in fig.data]
     ['95% interval', 'simulated', 'exact 25/648']
     """
-    name = find_combination(combination, game).name
-    frame = running_estimate(combination, game, n, rng, within_three=within_three)
-    exact = (
-        within_three_probability(combination, game)
-        if within_three
-        else one_roll_probability(combination, game)
-    )
-    fig = go.Figure()
-    fig.add_scatter(
-        x=np.concatenate([frame["n"], frame["n"][::-1]]),
-        y=np.concatenate([frame["high"], frame["low"][::-1]]),
-        fill="toself",
-        fillcolor="rgba(31, 78, 121, 0.18)",
-        line={"width": 0},
-        name="95% interval",
-        hoverinfo="skip",
-    )
-    fig.add_scatter(
-        x=frame["n"],
-        y=frame["estimate"],
-        mode="lines+markers",
-        name="simulated",
-        line_color=THREE_ROLLS_COLOUR,
-    )
-    fig.add_scatter(
-        x=[frame["n"].iloc[0], frame["n"].iloc[-1]],
-        y=[float(exact)] * 2,
-        mode="lines",
-        name=f"exact {exact}",
-        line={"color": "#b35900", "dash": "dash"},
-    )
-    what = "within three rolls" if within_three else "on one roll"
-    fig.update_layout(
-        title=f"Simulating {name} {what}: the estimate settles on the exact {_percent(exact)}",
-        xaxis={"title": "turns simulated" if within_three else "rolls simulated", "type": "log"},
-        yaxis={"title": "estimated chance", "tickformat": ".1%"},
-        template="plotly_white",
-    )
-    return fig
+    with in_language(lang):
+        name = shown_name(find_combination(combination, game).name, game)
+        frame = running_estimate(combination, game, n, rng, within_three=within_three)
+        exact = (
+            within_three_probability(combination, game)
+            if within_three
+            else one_roll_probability(combination, game)
+        )
+        fig = go.Figure()
+        fig.add_scatter(
+            x=np.concatenate([frame["n"], frame["n"][::-1]]),
+            y=np.concatenate([frame["high"], frame["low"][::-1]]),
+            fill="toself",
+            fillcolor="rgba(31, 78, 121, 0.18)",
+            line={"width": 0},
+            name=_("95% interval"),
+            hoverinfo="skip",
+        )
+        fig.add_scatter(
+            x=frame["n"],
+            y=frame["estimate"],
+            mode="lines+markers",
+            name=_("simulated"),
+            line_color=THREE_ROLLS_COLOUR,
+        )
+        fig.add_scatter(
+            x=[frame["n"].iloc[0], frame["n"].iloc[-1]],
+            y=[float(exact)] * 2,
+            mode="lines",
+            name=format_message("exact {fraction}", fraction=str(exact)),
+            line={"color": "#b35900", "dash": "dash"},
+        )
+        if within_three:
+            title = format_message(
+                "Simulating {name} within three rolls: the estimate settles on the exact {percent}",
+                name=name,
+                percent=_percent(exact),
+            )
+        else:
+            title = format_message(
+                "Simulating {name} on one roll: the estimate settles on the exact {percent}",
+                name=name,
+                percent=_percent(exact),
+            )
+        fig.update_layout(
+            title=title,
+            xaxis={"title": _("turns simulated") if within_three else _("rolls simulated"), "type": "log"},
+            yaxis={"title": _("estimated chance"), "tickformat": ".1%"},
+            template="plotly_white",
+        )
+        return speaking_figure(fig)
 
 
 def intervals_figure(
@@ -165,6 +215,7 @@ def intervals_figure(
     n: int = 2_000,
     repeats: int = 100,
     rng: np.random.Generator | int | None = None,
+    lang: str | None = None,
 ) -> go.Figure:
     """``repeats`` simulations of ``n`` rolls, each a 95% interval; those that miss the exact chance in red.
 
@@ -172,41 +223,51 @@ def intervals_figure(
     >>> sum(len(trace.x) // 3 for trace in fig.data if trace.mode == "lines" and trace.name != "exact 25/648")
     20
     """
-    name = find_combination(combination, game).name
-    exact = one_roll_probability(combination, game)
-    intervals = repeated_one_roll_intervals(combination, game, n, repeats, rng)
-    fig = go.Figure()
-    for label, colour, chosen in (
-        ("holds the exact value", THREE_ROLLS_COLOUR, [e.contains(exact) for e in intervals]),
-        ("misses it", "#c0392b", [not e.contains(exact) for e in intervals]),
-    ):
-        rows = [i + 1 for i, keep in enumerate(chosen) if keep]
-        shown = [e for e, keep in zip(intervals, chosen, strict=True) if keep]
-        x = [v for e in shown for v in (e.low, e.high, None)]
-        y = [v for row in rows for v in (row, row, None)]
+    with in_language(lang):
+        name = shown_name(find_combination(combination, game).name, game)
+        exact = one_roll_probability(combination, game)
+        intervals = repeated_one_roll_intervals(combination, game, n, repeats, rng)
+        holds = [e.contains(exact) for e in intervals]
+        fig = go.Figure()
+        for colour, chosen in ((THREE_ROLLS_COLOUR, holds), ("#c0392b", [not h for h in holds])):
+            rows = [i + 1 for i, keep in enumerate(chosen) if keep]
+            shown = [e for e, keep in zip(intervals, chosen, strict=True) if keep]
+            x = [v for e in shown for v in (e.low, e.high, None)]
+            y = [v for row in rows for v in (row, row, None)]
+            if chosen is holds:
+                label = ngettext("{n} holds the exact value", "{n} hold the exact value", len(rows))
+            else:
+                label = ngettext("{n} misses it", "{n} miss it", len(rows))
+            fig.add_scatter(
+                x=x, y=y, mode="lines", line={"color": colour, "width": 3}, name=label.format(n=len(rows))
+            )
         fig.add_scatter(
-            x=x, y=y, mode="lines", line={"color": colour, "width": 3}, name=f"{len(rows)} {label}"
+            x=[float(exact)] * 2,
+            y=[0, repeats + 1],
+            mode="lines",
+            name=format_message("exact {fraction}", fraction=str(exact)),
+            line={"color": "#b35900", "dash": "dash"},
         )
-    fig.add_scatter(
-        x=[float(exact)] * 2,
-        y=[0, repeats + 1],
-        mode="lines",
-        name=f"exact {exact}",
-        line={"color": "#b35900", "dash": "dash"},
-    )
-    missed = sum(not e.contains(exact) for e in intervals)
-    fig.update_layout(
-        title=f"{repeats} simulations of {n:,} rolls ({name}): {missed} of the 95% intervals miss",
-        xaxis={"title": "95% interval for the chance", "tickformat": ".1%"},
-        yaxis={"title": "simulation", "range": [0, repeats + 1]},
-        legend={"orientation": "h", "y": -0.2},
-        template="plotly_white",
-        height=520,
-    )
-    return fig
+        missed = sum(not h for h in holds)
+        title = ngettext(
+            "{repeats} simulations of {n:,} rolls ({name}): {missed} of the 95% intervals misses",
+            "{repeats} simulations of {n:,} rolls ({name}): {missed} of the 95% intervals miss",
+            missed,
+        )
+        fig.update_layout(
+            title=fill(title, repeats=repeats, n=n, name=name, missed=missed),
+            xaxis={"title": _("95% interval for the chance"), "tickformat": ".1%"},
+            yaxis={"title": _("simulation"), "range": [0, repeats + 1]},
+            legend={"orientation": "h", "y": -0.2},
+            template="plotly_white",
+            height=520,
+        )
+        return speaking_figure(fig)
 
 
-def turn_flow_figure(combination: CombinationLike, game: str = "classic", kind: str = "sankey") -> go.Figure:
+def turn_flow_figure(
+    combination: CombinationLike, game: str = "classic", kind: str = "sankey", lang: str | None = None
+) -> go.Figure:
     """How many useful dice a player has after roll 1, 2 and 3 when playing for a combination.
 
     ``kind="sankey"`` draws the flow from roll to roll; ``kind="bars"`` stacks the chance of each
@@ -216,13 +277,27 @@ def turn_flow_figure(combination: CombinationLike, game: str = "classic", kind: 
     >>> len(fig.data), fig.data[-1].name
     (5, '5 useful dice (it holds)')
     """
-    name = find_combination(combination, game).name
-    if kind == "bars":
-        return _flow_bars(combination, game, name)
-    if kind != "sankey":
-        from dicepoker.core.errors import UnknownNameError
+    with in_language(lang):
+        name = shown_name(find_combination(combination, game).name, game)
+        if kind == "bars":
+            return speaking_figure(_flow_bars(combination, game, name))
+        if kind != "sankey":
+            from dicepoker.core.errors import UnknownNameError
 
-        raise UnknownNameError(f"no figure kind {kind!r}: choose 'sankey' or 'bars'")
+            raise UnknownNameError(
+                format_message("no figure kind {kind}: choose 'sankey' or 'bars'", kind=repr(kind))
+            )
+        return speaking_figure(_flow_sankey(combination, game, name))
+
+
+def _useful_label(useful: int) -> str:
+    """ "3 useful", "5 useful ✓" (a node of the sankey)."""
+    useful = int(useful)
+    text = ngettext("{n} useful", "{n} useful", useful).format(n=useful)
+    return text + (" ✓" if useful == 5 else "")
+
+
+def _flow_sankey(combination: CombinationLike, game: str, name: str) -> go.Figure:
     flow = turn_flow(combination, game)
     table = useful_dice_by_roll(combination, game)
     order = [
@@ -236,18 +311,19 @@ def turn_flow_figure(combination: CombinationLike, game: str = "classic", kind: 
     for roll, useful in order:
         above = sum(table.loc[u, f"after roll {roll}"] for u in table.index if u > useful)
         y.append(0.02 + 0.9 * float(above + table.loc[useful, f"after roll {roll}"] / 2))
-    labels = [f"{u} useful" + (" ✓" if u == 5 else "") for _, u in order]
+    labels = [_useful_label(u) for _roll, u in order]
     fig = go.Figure(
         go.Sankey(
             arrangement="fixed",
             node={
                 "label": [""] * len(order),  # drawn as annotations below, spread so none overlaps
                 "customdata": [
-                    f"after roll {r}: {label}" for (r, _), label in zip(order, labels, strict=True)
+                    format_message("after roll {roll}: {useful}", roll=r, useful=label)
+                    for (r, _u), label in zip(order, labels, strict=True)
                 ],
                 "hovertemplate": "%{customdata}<extra></extra>",
-                "color": [USEFUL_COLOURS[u] for _, u in order],
-                "x": [FLOW_COLUMNS[r - 1] for r, _ in order],
+                "color": [USEFUL_COLOURS[u] for _roll, u in order],
+                "x": [FLOW_COLUMNS[r - 1] for r, _u in order],
                 "y": y,
                 "pad": 10,
             },
@@ -262,7 +338,7 @@ def turn_flow_figure(combination: CombinationLike, game: str = "classic", kind: 
         )
     )
     for roll in range(1, len(table.columns) + 1):
-        nodes = [i for i, (r, _) in enumerate(order) if r == roll]
+        nodes = [i for i, (r, _u) in enumerate(order) if r == roll]
         spread = spread_labels([1 - y[i] for i in nodes], FLOW_LABEL_GAP)
         last = roll == len(table.columns)
         for i, label_y in zip(nodes, spread, strict=True):
@@ -283,12 +359,14 @@ def turn_flow_figure(combination: CombinationLike, game: str = "classic", kind: 
             y=1.06,
             xref="paper",
             yref="paper",
-            text=f"<b>after roll {roll}</b>",
+            text="<b>" + format_message("after roll {roll}", roll=roll) + "</b>",
             showarrow=False,
             xanchor="right" if last else "left",
         )
     fig.update_layout(
-        title=f"Playing for {name}: useful dice after roll 1, 2 and 3 (5 useful = it holds)",
+        title=format_message(
+            "Playing for {name}: useful dice after roll 1, 2 and 3 (5 useful = it holds)", name=name
+        ),
         template="plotly_white",
         height=FLOW_HEIGHT,
         margin={"t": 100, "b": 30, "l": 20, "r": 20},
@@ -326,63 +404,76 @@ def spread_labels(positions: list[float], gap: float, low: float = 0.0, high: fl
 
 def _flow_bars(combination: CombinationLike, game: str, name: str) -> go.Figure:
     table = useful_dice_by_roll(combination, game)
+    rolls = [format_message("after roll {roll}", roll=k) for k in range(1, len(table.columns) + 1)]
     fig = go.Figure()
     for useful, row in table.iterrows():
         if not any(row):
             continue
-        label = f"{useful} useful dice" + (" (it holds)" if useful == 5 else "")
+        if useful == 5:
+            label = _("5 useful dice (it holds)")
+        else:
+            label = ngettext("{n} useful die", "{n} useful dice", int(useful)).format(n=int(useful))
         fig.add_bar(
             name=label,
-            x=list(table.columns),
+            x=rolls,
             y=[float(p) for p in row],
             marker_color=USEFUL_COLOURS[int(useful)],
             customdata=[str(p) for p in row],
             hovertemplate="%{x}: %{customdata}<extra>" + label + "</extra>",
         )
     fig.update_layout(
-        title=f"Playing for {name}: how many useful dice after each roll",
+        title=format_message("Playing for {name}: how many useful dice after each roll", name=name),
         barmode="stack",
-        yaxis={"title": "chance", "tickformat": ".0%"},
+        yaxis={"title": _("chance"), "tickformat": ".0%"},
         template="plotly_white",
     )
     return fig
 
 
-def dice_sum_figure(dice: int = 5, n: int = 0, rng: np.random.Generator | int | None = None) -> go.Figure:
+def dice_sum_figure(
+    dice: int = 5, n: int = 0, rng: np.random.Generator | int | None = None, lang: str | None = None
+) -> go.Figure:
     """The exact distribution of the sum of the dice; with ``n`` > 0, simulated frequencies on top.
 
     >>> fig = dice_sum_figure(5, n=1000, rng=0)
     >>> fig.data[0].x[0], fig.data[0].x[-1], len(fig.data)
     (5, 30, 2)
     """
-    dist = sum_distribution(dice)
-    totals = list(dist)
-    fig = go.Figure()
-    fig.add_bar(
-        name="exact",
-        x=totals,
-        y=[float(p) for p in dist.values()],
-        marker_color=THREE_ROLLS_COLOUR,
-        customdata=[str(p) for p in dist.values()],
-        hovertemplate="sum %{x}: %{customdata}<extra>exact</extra>",
-    )
-    if n > 0:
-        sums = roll_dice(n, rng, dice).sum(axis=1)
-        counts = np.bincount(sums, minlength=6 * dice + 1)[dice:]
-        fig.add_scatter(
-            name=f"simulated ({n:,} rolls)", x=totals, y=counts / n, mode="markers", marker_color="#b35900"
+    with in_language(lang):
+        dist = sum_distribution(dice)
+        totals = list(dist)
+        fig = go.Figure()
+        exact = _("exact")
+        fig.add_bar(
+            name=exact,
+            x=totals,
+            y=[float(p) for p in dist.values()],
+            marker_color=THREE_ROLLS_COLOUR,
+            customdata=[str(p) for p in dist.values()],
+            hovertemplate=_("sum {total}: {chance}").format(total="%{x}", chance="%{customdata}")
+            + f"<extra>{exact}</extra>",
         )
-    fig.update_layout(
-        title=f"The sum of {dice} dice",
-        xaxis={"title": "sum", "dtick": 1 if dice <= 3 else 5},
-        yaxis={"title": "chance", "tickformat": ".1%"},
-        template="plotly_white",
-    )
-    return fig
+        if n > 0:
+            sums = roll_dice(n, rng, dice).sum(axis=1)
+            counts = np.bincount(sums, minlength=6 * dice + 1)[dice:]
+            fig.add_scatter(
+                name=fill(ngettext("simulated ({n:,} roll)", "simulated ({n:,} rolls)", n), n=n),
+                x=totals,
+                y=counts / n,
+                mode="markers",
+                marker_color="#b35900",
+            )
+        fig.update_layout(
+            title=fill(ngettext("The sum of {dice} die", "The sum of {dice} dice", dice), dice=dice),
+            xaxis={"title": _("sum"), "dtick": 1 if dice <= 3 else 5},
+            yaxis={"title": _("chance"), "tickformat": ".1%"},
+            template="plotly_white",
+        )
+        return speaking_figure(fig)
 
 
 def score_distribution_figure(
-    box: str, game: str = "classic", rolls: int = 3, log: bool | None = None
+    box: str, game: str = "classic", rolls: int = 3, log: bool | None = None, lang: str | None = None
 ) -> go.Figure:
     """The distribution of a box's score at the end of a turn played to score the most in it.
 
@@ -395,40 +486,46 @@ def score_distribution_figure(
     >>> score_distribution_figure("Poker", game="two_part").layout.yaxis.type
     'log'
     """
-    dist = score_distribution(box, game, rolls)
-    mean = expected_score(box, game, rolls)
-    chances = [p for p in dist.values() if p > 0]
-    if log is None:
-        log = max(chances) > 100 * min(chances)
-    fig = go.Figure()
-    fig.add_bar(
-        name="chance",
-        x=list(dist),
-        y=[float(p) for p in dist.values()],
-        marker_color=THREE_ROLLS_COLOUR,
-        customdata=[str(p) for p in dist.values()],
-        hovertemplate="score %{x}: %{customdata}<extra></extra>",
-        texttemplate="%{y:.2~%}" if log else None,
-        textposition="outside" if log else None,
-        cliponaxis=False,
-    )
-    fig.add_vline(
-        x=float(mean),
-        line={"color": "#b35900", "dash": "dash"},
-        annotation_text=f"expected {float(mean):.2f}",
-    )
-    scale = " (log scale)" if log else ""
-    low = math.log10(float(min(chances))) - 0.8  # the rarest bar stands clear of the axis
-    fig.update_layout(
-        title=f"{box} in {game!r}: the score after a turn of {rolls} rolls chasing it",
-        xaxis={"title": "score", "tickvals": list(dist) if len(dist) <= 25 else None},
-        yaxis={
-            "title": "chance" + scale,
-            "tickformat": ".2~%" if log else ".0%",
-            "type": "log" if log else "linear",
-            "range": [low, 0.1] if log else None,
-        },
-        template="plotly_white",
-        bargap=0.2,
-    )
-    return fig
+    with in_language(lang):
+        dist = score_distribution(box, game, rolls)
+        mean = expected_score(box, game, rolls)
+        chances = [p for p in dist.values() if p > 0]
+        if log is None:
+            log = max(chances) > 100 * min(chances)
+        fig = go.Figure()
+        fig.add_bar(
+            name=_("chance"),
+            x=list(dist),
+            y=[float(p) for p in dist.values()],
+            marker_color=THREE_ROLLS_COLOUR,
+            customdata=[str(p) for p in dist.values()],
+            hovertemplate=_("score {score}: {chance}").format(score="%{x}", chance="%{customdata}")
+            + "<extra></extra>",
+            texttemplate="%{y:.2~%}" if log else None,
+            textposition="outside" if log else None,
+            cliponaxis=False,
+        )
+        fig.add_vline(
+            x=float(mean),
+            line={"color": "#b35900", "dash": "dash"},
+            annotation_text=format_message("expected {mean:.2f}", mean=float(mean)),
+        )
+        low = math.log10(float(min(chances))) - 0.8  # the rarest bar stands clear of the axis
+        title = ngettext(
+            "{box} in {game}: the score after a turn of {rolls} roll chasing it",
+            "{box} in {game}: the score after a turn of {rolls} rolls chasing it",
+            rolls,
+        )
+        fig.update_layout(
+            title=fill(title, box=shown_name(box, game), game=game_title(game), rolls=rolls),
+            xaxis={"title": _("score"), "tickvals": list(dist) if len(dist) <= 25 else None},
+            yaxis={
+                "title": _("chance (log scale)") if log else _("chance"),
+                "tickformat": ".2~%" if log else ".0%",
+                "type": "log" if log else "linear",
+                "range": [low, 0.1] if log else None,
+            },
+            template="plotly_white",
+            bargap=0.2,
+        )
+        return speaking_figure(fig)

@@ -1,0 +1,65 @@
+"""What every figure needs to speak the class's language: plotly's number separators and bot names.
+
+A figure function builds its figure inside ``with in_language(lang):`` and ends with
+:func:`speaking_figure`, which tells plotly how the current language writes numbers, so that the
+tick labels and the hover text plotly formats itself (``%{y:.1%}``) use the locale's decimal comma.
+
+>>> from dicepoker.core.i18n import in_language
+>>> separators("ro"), separators("en"), separators("uk") == ",\\xa0"
+(',.', '.,', True)
+>>> with in_language("uk"):
+...     bot_name("greedy"), bot_name("my own bot")
+('жадібний', 'my own bot')
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from dicepoker.core.i18n import _LocaleFormatter, language, pgettext
+
+FigureLike = TypeVar("FigureLike")
+
+
+def separators(lang: str | None = None) -> str:
+    """Plotly's ``layout.separators`` for ``lang`` (default: the current one): the decimal mark, then
+    the thousands mark ("," and "." in Romanian)."""
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    locale = lang or language()
+    return get_decimal_symbol(locale) + get_group_symbol(locale)
+
+
+def speaking_figure(fig: FigureLike) -> FigureLike:
+    """``fig`` with the current language's number separators (plotly's own number formatting follows)."""
+    fig.update_layout(separators=separators())  # type: ignore[attr-defined]
+    return fig
+
+
+def fill(template: str, /, **values: object) -> str:
+    """An already translated ``template`` (from ``ngettext``, say) filled with ``values``, its numbers
+    written as the current language writes them (``{n:,}``, ``{p:.1%}``), like ``format_message``.
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("ro"):
+    ...     fill("{n:,} rolls, {p:.1%}", n=10_000, p=0.25)
+    '10.000 rolls, 25,0\xa0%'
+    """
+    return _LocaleFormatter(language()).format(template, **values)
+
+
+def bot_name(name: str) -> str:
+    """A bot's or strategy's name as the current language says it; a name of the user's own is kept.
+
+    The API keeps the English names (``find_strategy("greedy")``, a tournament's index).
+    """
+    names = {
+        "random": pgettext("bot", "random"),
+        "greedy": pgettext("bot", "greedy"),
+        "heuristic": pgettext("bot", "heuristic"),
+        "optimal": pgettext("bot", "optimal"),
+        "naive": pgettext("bot", "naive"),
+        "reasoning": pgettext("bot", "reasoning"),
+        "probability": pgettext("bot", "probability"),
+    }
+    return names.get(name, name)
