@@ -15,8 +15,7 @@ from fractions import Fraction
 import numpy as np
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import speaking_figure
-from dicepoker.core.figure_text import fill
+from dicepoker.core.figure_text import fill, speaking_figure
 from dicepoker.core.i18n import (
     _,
     display_name,
@@ -102,11 +101,15 @@ def one_vs_three_rolls_figure(game: str = "classic", log: bool = False, lang: st
                 customdata=[[str(v), _percent(v)] for v in values],
                 hovertemplate="%{y}: %{customdata[0]} = %{customdata[1]}<extra>" + label + "</extra>",
             )
-        title = format_message("One roll or three: the chance of each combination in {game}", game=game_title(game))
+        title = format_message(
+            "One roll or three: the chance of each combination in {game}", game=game_title(game)
+        )
         if doubling_boxes(game) is not None:
-            title += "<br><sup>" + _(
-                "one roll = the chance of a doubled score (part 1 and Chance never double)"
-            ) + "</sup>"
+            title += (
+                "<br><sup>"
+                + _("one roll = the chance of a doubled score (part 1 and Chance never double)")
+                + "</sup>"
+            )
         fig.update_layout(
             title=title,
             barmode="group",
@@ -136,7 +139,11 @@ def _merge_equal_odds(rows: list[tuple[str, Fraction, Fraction]]) -> list[tuple[
         run.append(name)
         following = rows[i + 1] if i + 1 < len(rows) else None
         if following is None or following[1:] != (one, three):
-            shown = run[0] if len(run) == 1 else format_message("{first} … {last} (each)", first=run[0], last=run[-1])
+            shown = (
+                run[0]
+                if len(run) == 1
+                else format_message("{first} … {last} (each)", first=run[0], last=run[-1])
+            )
             merged.append((shown, one, three))
             run = []
     return merged

@@ -15,7 +15,7 @@ from fractions import Fraction
 import pandas as pd
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import bot_name, fill, speaking_figure
+from dicepoker.core.figure_text import bot_name, speaking_figure
 from dicepoker.core.i18n import _, display_name, format_message, format_percent, in_language, ngettext
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.bluff.names import hand_text
@@ -110,7 +110,11 @@ def bluff_reach_figure(
         series: list[tuple[str, list[Fraction], str]] = []
         if include_one_roll:
             series.append(
-                (_("one roll"), [reach_probability(h, rolls=1, rules=rules) for h in ALL_HANDS], ONE_ROLL_COLOUR)
+                (
+                    _("one roll"),
+                    [reach_probability(h, rolls=1, rules=rules) for h in ALL_HANDS],
+                    ONE_ROLL_COLOUR,
+                )
             )
         fresh = ngettext("fresh cup, up to {n} roll", "fresh cup, up to {n} rolls", rules.opening_rolls)
         series.append(
