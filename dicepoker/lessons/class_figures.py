@@ -15,29 +15,35 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from dicepoker.core.figure_text import bot_name, speaking_figure
+from dicepoker.core.i18n import _, display_name, in_language
+from dicepoker.games import find_game
+
 BOT_COLOURS = {"optimal": "#15803d", "greedy": "#c2410c", "heuristic": "#7c3aed", "random": "#9ca3af"}
 
 
-def class_loss_figure(report: Any) -> go.Figure:
+def class_loss_figure(report: Any, *, lang: str | None = None) -> go.Figure:
     """Players as bars (mean loss per decision, lower is better), the bots as dashed lines."""
-    table = report.table.sort_values("mean loss")
-    labels = [f"{p} ({f})" for p, f in zip(table["player"], table["file"], strict=True)]
-    fig = go.Figure()
-    fig.add_bar(x=labels, y=list(table["mean loss"]), name="players", marker_color="#2563eb")
-    bots = report.bots
-    one_game = bots["game"].nunique() == 1
-    for game, bot, loss in zip(bots["game"], bots["bot"], bots["mean loss"], strict=True):
-        fig.add_scatter(
-            x=labels,
-            y=[loss] * len(labels),
-            mode="lines",
-            name=bot if one_game else f"{bot} ({game})",
-            line={"color": BOT_COLOURS.get(bot, "#111827"), "dash": "dash"},
+    with in_language(lang):
+        table = report.table.sort_values("mean loss")
+        labels = [f"{p} ({f})" for p, f in zip(table["player"], table["file"], strict=True)]
+        fig = go.Figure()
+        fig.add_bar(x=labels, y=list(table["mean loss"]), name=_("players"), marker_color="#2563eb")
+        bots = report.bots
+        one_game = bots["game"].nunique() == 1
+        for game, bot, loss in zip(bots["game"], bots["bot"], bots["mean loss"], strict=True):
+            title = display_name("game title", find_game(game).title)
+            fig.add_scatter(
+                x=labels,
+                y=[loss] * len(labels),
+                mode="lines",
+                name=bot_name(bot) if one_game else f"{bot_name(bot)} ({title})",
+                line={"color": BOT_COLOURS.get(bot, "#111827"), "dash": "dash"},
+            )
+        fig.update_layout(
+            title=_("Mean loss per decision: the class against the bots (lower is better)"),
+            yaxis_title=_("expected points lost per decision"),
+            template="plotly_white",
+            height=400,
         )
-    fig.update_layout(
-        title="Mean loss per decision: the class against the bots (lower is better)",
-        yaxis_title="expected points lost per decision",
-        template="plotly_white",
-        height=400,
-    )
-    return fig
+        return speaking_figure(fig)

@@ -16,7 +16,8 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
-from dicepoker.core.words import plural
+from dicepoker.core.figure_text import bot_name, fill, speaking_figure
+from dicepoker.core.i18n import _, format_message, in_language, ngettext
 
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#6b7280", "#b7791f", "#db2777", "#0e7490")
 
@@ -31,6 +32,7 @@ def score_distributions(
     *,
     expected: Mapping[str, float] | None = None,
     bin_size: int = 5,
+    lang: str | None = None,
 ) -> go.Figure:
     """Overlaid histograms of the final scores, one per strategy; ``expected`` adds exact means.
 
@@ -40,33 +42,36 @@ def score_distributions(
     >>> len(fig.data), len(fig.layout.shapes)
     (1, 1)
     """
-    fig = go.Figure()
-    for i, (name, df) in enumerate(_results(results).items()):
-        colour = PALETTE[i % len(PALETTE)]
-        fig.add_trace(
-            go.Histogram(
-                x=df["total"],
-                name=name,
-                opacity=0.6,
-                marker_color=colour,
-                xbins={"size": bin_size},
-                histnorm="percent",
+    with in_language(lang):
+        fig = go.Figure()
+        for i, (name, df) in enumerate(_results(results).items()):
+            colour = PALETTE[i % len(PALETTE)]
+            fig.add_trace(
+                go.Histogram(
+                    x=df["total"],
+                    name=bot_name(name),
+                    opacity=0.6,
+                    marker_color=colour,
+                    xbins={"size": bin_size},
+                    histnorm="percent",
+                )
             )
+            if expected and name in expected:
+                fig.add_vline(x=expected[name], line_dash="dash", line_color=colour)
+        games = sorted({len(df) for df in _results(results).values()})
+        counts = ", ".join(fill("{n:,}", n=n) for n in games)
+        title = ngettext("Final scores ({games} game each)", "Final scores ({games} games each)", games[-1])
+        fig.update_layout(
+            barmode="overlay",
+            title=title.format(games=counts),
+            xaxis_title=_("final score"),
+            yaxis_title=_("% of games"),
+            legend_title=_("strategy"),
         )
-        if expected and name in expected:
-            fig.add_vline(x=expected[name], line_dash="dash", line_color=colour)
-    games = {len(df) for df in _results(results).values()}
-    fig.update_layout(
-        barmode="overlay",
-        title=f"Final scores ({', '.join(map(str, sorted(games)))} games each)",
-        xaxis_title="final score",
-        yaxis_title="% of games",
-        legend_title="strategy",
-    )
-    return fig
+        return speaking_figure(fig)
 
 
-def head_to_head(result: Any) -> go.Figure:
+def head_to_head(result: Any, *, lang: str | None = None) -> go.Figure:
     """A heat map: how often the row's strategy beats the column's on the same dice.
 
     The diagonal, a strategy against itself, is left blank (it says nothing).
@@ -76,39 +81,52 @@ def head_to_head(result: Any) -> go.Figure:
     >>> [list(row) for row in fig.data[0].z]
     [[None, 1.0], [0.0, None]]
     """
-    table = result.head_to_head
-    names = list(table.index)
-    z = [
-        [None if row == column else float(table.loc[row, column]) for column in table.columns]
-        for row in names
-    ]
-    text = [[f"{v:.0%}" if v is not None else "" for v in line] for line in z]
-    fig = go.Figure(
-        go.Heatmap(
-            z=z,
-            x=list(table.columns),
-            y=names,
-            text=text,
-            texttemplate="%{text}",
-            zmin=0,
-            zmax=1,
-            colorscale="RdYlGn",
-            colorbar={"title": "wins", "tickformat": ".0%"},
-            hoverongaps=False,
-            hovertemplate="%{y} beats %{x} in %{text} of the games<extra></extra>",
+    with in_language(lang):
+        table = result.head_to_head
+        names = list(table.index)
+        z = [
+            [None if row == column else float(table.loc[row, column]) for column in table.columns]
+            for row in names
+        ]
+        text = [[fill("{v:.0%}", v=v) if v is not None else "" for v in line] for line in z]
+        hover = format_message(
+            "{strategy} beats {opponent} in {share} of the games",
+            strategy="%{y}",
+            opponent="%{x}",
+            share="%{text}",
         )
-    )
-    fig.update_layout(
-        title="Head to head: how often the row's strategy beats the column's (same dice)",
-        xaxis_title="opponent",
-        yaxis_title="strategy",
-        template="plotly_white",
-    )
-    fig.update_yaxes(autorange="reversed")
-    return fig
+        fig = go.Figure(
+            go.Heatmap(
+                z=z,
+                x=[bot_name(str(c)) for c in table.columns],
+                y=[bot_name(str(n)) for n in names],
+                text=text,
+                texttemplate="%{text}",
+                zmin=0,
+                zmax=1,
+                colorscale="RdYlGn",
+                colorbar={"title": _("wins"), "tickformat": ".0%"},
+                hoverongaps=False,
+                hovertemplate=hover + "<extra></extra>",
+            )
+        )
+        fig.update_layout(
+            title=_("Head to head: how often the row's strategy beats the column's (same dice)"),
+            xaxis_title=_("opponent"),
+            yaxis_title=_("strategy"),
+            template="plotly_white",
+        )
+        fig.update_yaxes(autorange="reversed")
+        return speaking_figure(fig)
 
 
-def hint_values(hint, *, limit: int = 12) -> go.Figure:
+def _choice_text(choice: Any) -> str:
+    """A hint's choice in the current language: ``Choice.text()`` where the hints have it, else its label."""
+    text = getattr(choice, "text", None)
+    return text() if callable(text) else choice.label
+
+
+def hint_values(hint, *, limit: int = 12, lang: str | None = None) -> go.Figure:
     """A bar chart of a hint's best choices: expected final score of each.
 
     >>> from dicepoker import ScorecardGame
@@ -118,15 +136,21 @@ def hint_values(hint, *, limit: int = 12) -> go.Figure:
     >>> len(hint_values(hint(game), limit=4).data[0].y)
     4
     """
-    choices = hint.choices[:limit]
-    labels = [c.label for c in choices][::-1]
-    values = [c.expected for c in choices][::-1]
-    colours = [PALETTE[0] if c.is_score else PALETTE[1] for c in choices][::-1]
-    fig = go.Figure(go.Bar(x=values, y=labels, orientation="h", marker_color=colours))
-    low = min(values)
-    fig.update_layout(
-        title=f"Dice {hint.dice}, {plural(hint.rolls_left, 'roll')} left: the expected final score of each",
-        xaxis={"title": "expected final score", "range": [low - 0.05 * abs(low) - 1, max(values) + 1]},
-        height=max(300, 28 * len(choices) + 120),
-    )
-    return fig
+    with in_language(lang):
+        choices = hint.choices[:limit]
+        labels = [_choice_text(c) for c in choices][::-1]
+        values = [c.expected for c in choices][::-1]
+        colours = [PALETTE[0] if c.is_score else PALETTE[1] for c in choices][::-1]
+        fig = go.Figure(go.Bar(x=values, y=labels, orientation="h", marker_color=colours))
+        low = min(values)
+        title = ngettext(
+            "Dice {dice}, {n} roll left: the expected final score of each",
+            "Dice {dice}, {n} rolls left: the expected final score of each",
+            hint.rolls_left,
+        )
+        fig.update_layout(
+            title=title.format(dice=hint.dice, n=hint.rolls_left),
+            xaxis={"title": _("expected final score"), "range": [low - 0.05 * abs(low) - 1, max(values) + 1]},
+            height=max(300, 28 * len(choices) + 120),
+        )
+        return speaking_figure(fig)
