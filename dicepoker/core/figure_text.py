@@ -8,15 +8,15 @@ tick labels and the hover text plotly formats itself (``%{y:.1%}``) use the loca
 >>> separators("ro"), separators("en"), separators("uk") == ",\\xa0"
 (',.', '.,', True)
 >>> with in_language("uk"):
-...     bot_name("greedy"), bot_name("my own bot")
-('жадібний', 'my own bot')
+...     bot_name("greedy"), bot_name("risk -0.05"), bot_name("my own bot")
+('жадібний', 'ризик -0,05', 'my own bot')
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-from dicepoker.core.i18n import _LocaleFormatter, language, pgettext
+from dicepoker.core.i18n import _LocaleFormatter, format_number, language, pgettext
 
 FigureLike = TypeVar("FigureLike")
 
@@ -61,5 +61,13 @@ def bot_name(name: str) -> str:
         "naive": pgettext("bot", "naive"),
         "reasoning": pgettext("bot", "reasoning"),
         "probability": pgettext("bot", "probability"),
+        "plays to win": pgettext("bot", "plays to win"),
     }
+    if name.startswith("risk ") and name not in names:  # a θ-player: "risk 0", "risk +0.05"
+        try:
+            theta = float(name.removeprefix("risk "))
+        except ValueError:
+            return name
+        shown = format_number(theta) if theta <= 0 else "+" + format_number(theta)
+        return pgettext("bot", "risk {theta}").format(theta=shown)
     return names.get(name, name)

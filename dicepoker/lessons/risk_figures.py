@@ -12,56 +12,79 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
+from dicepoker.core.figure_text import bot_name, speaking_figure
+from dicepoker.core.i18n import _, format_message, in_language
 from dicepoker.lessons.lab_figures import PALETTE
 from dicepoker.lessons.risk import TOY_PLAYERS, toy_distribution, toy_rerolls
 
 
-def toy_figure() -> go.Figure:
+def toy_player_name(player: str) -> str:
+    """One of the toy's three players (:data:`TOY_PLAYERS`) as the current language names them."""
+    names = {
+        "risk avoider (θ = -ln 2)": _("risk avoider (θ = -ln 2)"),
+        "expected score (θ = 0)": _("expected score (θ = 0)"),
+        "risk seeker (θ = ln 2)": _("risk seeker (θ = ln 2)"),
+    }
+    return names.get(player, player)
+
+
+def toy_figure(*, lang: str | None = None) -> go.Figure:
     """The toy's final sum for each of its three players (bars of exact chances).
 
     >>> [len(trace.x) for trace in toy_figure().data]
     [11, 11, 11]
     """
-    fig = go.Figure()
-    for colour, (player, base) in zip(PALETTE, TOY_PLAYERS.items(), strict=False):
-        dist = toy_distribution(toy_rerolls(base))
-        fig.add_bar(x=list(dist), y=[float(p) for p in dist.values()], name=player, marker_color=colour)
-    fig.update_layout(
-        title="Two dice, one reroll of a die: the final sum of three players",
-        xaxis_title="final sum",
-        yaxis_title="chance",
-        barmode="group",
-    )
-    return fig
+    with in_language(lang):
+        fig = go.Figure()
+        for colour, (player, base) in zip(PALETTE, TOY_PLAYERS.items(), strict=False):
+            dist = toy_distribution(toy_rerolls(base))
+            fig.add_bar(
+                x=list(dist),
+                y=[float(p) for p in dist.values()],
+                name=toy_player_name(player),
+                marker_color=colour,
+            )
+        fig.update_layout(
+            title=_("Two dice, one reroll of a die: the final sum of three players"),
+            xaxis_title=_("final sum"),
+            yaxis_title=_("chance"),
+            barmode="group",
+        )
+        return speaking_figure(fig)
 
 
-def certainty_equivalent_figure(sweep: pd.DataFrame, expected_score: float | None = None) -> go.Figure:
+def certainty_equivalent_figure(
+    sweep: pd.DataFrame, expected_score: float | None = None, *, lang: str | None = None
+) -> go.Figure:
     """The certainty equivalent of the θ-player's game against θ (a :func:`risk_sweep` table).
 
     >>> df = pd.DataFrame({"certainty_equivalent": [240.0, 248.4, 257.0]}, index=[-0.01, 0.0, 0.01])
     >>> certainty_equivalent_figure(df, 248.4).data[0].y.tolist()
     [240.0, 248.4, 257.0]
     """
-    fig = go.Figure()
-    fig.add_scatter(
-        x=list(sweep.index),
-        y=sweep["certainty_equivalent"],
-        mode="lines+markers",
-        name="certainty equivalent",
-    )
-    if expected_score is not None:
-        fig.add_hline(
-            y=expected_score, line_dash="dot", annotation_text=f"expected score {expected_score:.2f}"
+    with in_language(lang):
+        fig = go.Figure()
+        fig.add_scatter(
+            x=list(sweep.index),
+            y=sweep["certainty_equivalent"],
+            mode="lines+markers",
+            name=_("certainty equivalent"),
         )
-    fig.update_layout(
-        title="What the game is worth to a player with risk θ (exact)",
-        xaxis_title="θ (below 0 avoids risk, above 0 seeks it)",
-        yaxis_title="certainty equivalent (points)",
-    )
-    return fig
+        if expected_score is not None:
+            fig.add_hline(
+                y=expected_score,
+                line_dash="dot",
+                annotation_text=format_message("expected score {score:.2f}", score=expected_score),
+            )
+        fig.update_layout(
+            title=_("What the game is worth to a player with risk θ (exact)"),
+            xaxis_title=_("θ (below 0 avoids risk, above 0 seeks it)"),
+            yaxis_title=_("certainty equivalent (points)"),
+        )
+        return speaking_figure(fig)
 
 
-def score_spread_figure(distribution: pd.DataFrame) -> go.Figure:
+def score_spread_figure(distribution: pd.DataFrame, *, lang: str | None = None) -> go.Figure:
     """Mean, 5th and 95th percentiles of the final score against θ, with their 95% intervals.
 
     >>> from dicepoker.lessons.risk import score_distribution
@@ -69,64 +92,68 @@ def score_spread_figure(distribution: pd.DataFrame) -> go.Figure:
     >>> [trace.name for trace in fig.data]
     ['95th percentile', 'mean', '5th percentile']
     """
-    fig = go.Figure()
-    x = list(distribution.index)
-    for colour, (key, label) in zip(
-        PALETTE, (("p95", "95th percentile"), ("mean", "mean"), ("p5", "5th percentile")), strict=False
-    ):
-        d = distribution
-        fig.add_scatter(
-            x=x,
-            y=d[key],
-            name=label,
-            mode="lines+markers",
-            marker_color=colour,
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": d[f"{key}_high"] - d[key],
-                "arrayminus": d[key] - d[f"{key}_low"],
-            },
+    with in_language(lang):
+        fig = go.Figure()
+        x = list(distribution.index)
+        lines = (("p95", _("95th percentile")), ("mean", _("mean")), ("p5", _("5th percentile")))
+        for colour, (key, label) in zip(PALETTE, lines, strict=False):
+            d = distribution
+            fig.add_scatter(
+                x=x,
+                y=d[key],
+                name=label,
+                mode="lines+markers",
+                marker_color=colour,
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": d[f"{key}_high"] - d[key],
+                    "arrayminus": d[key] - d[f"{key}_low"],
+                },
+            )
+        fig.update_layout(
+            title=_("What risk does to the final score (seeded games, 95% intervals)"),
+            xaxis_title="θ",
+            yaxis_title=_("final score"),
         )
-    fig.update_layout(
-        title="What risk does to the final score (seeded games, 95% intervals)",
-        xaxis_title="θ",
-        yaxis_title="final score",
-    )
-    return fig
+        return speaking_figure(fig)
 
 
-def bonus_rates_figure(distribution: pd.DataFrame) -> go.Figure:
+def bonus_rates_figure(distribution: pd.DataFrame, *, lang: str | None = None) -> go.Figure:
     """The chance of the upper bonus (and of a scored poker box) against θ, with Wilson intervals.
 
     >>> df = pd.DataFrame({"bonus_rate": [0.6], "bonus_low": [0.5], "bonus_high": [0.7]}, index=[0.0])
     >>> [trace.name for trace in bonus_rates_figure(df).data]
     ['upper bonus']
     """
-    fig = go.Figure()
-    x = list(distribution.index)
-    for colour, (key, label) in zip(PALETTE, (("bonus", "upper bonus"), ("poker", "a poker")), strict=False):
-        if f"{key}_rate" not in distribution:
-            continue
-        rate = distribution[f"{key}_rate"]
-        fig.add_scatter(
-            x=x,
-            y=rate,
-            name=label,
-            mode="lines+markers",
-            marker_color=colour,
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": distribution[f"{key}_high"] - rate,
-                "arrayminus": rate - distribution[f"{key}_low"],
-            },
+    with in_language(lang):
+        fig = go.Figure()
+        x = list(distribution.index)
+        lines = (("bonus", _("upper bonus")), ("poker", _("a poker")))
+        for colour, (key, label) in zip(PALETTE, lines, strict=False):
+            if f"{key}_rate" not in distribution:
+                continue
+            rate = distribution[f"{key}_rate"]
+            fig.add_scatter(
+                x=x,
+                y=rate,
+                name=label,
+                mode="lines+markers",
+                marker_color=colour,
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": distribution[f"{key}_high"] - rate,
+                    "arrayminus": rate - distribution[f"{key}_low"],
+                },
+            )
+        fig.update_layout(
+            title=_("How often the bonus and the poker come"), xaxis_title="θ", yaxis_title=_("chance")
         )
-    fig.update_layout(title="How often the bonus and the poker come", xaxis_title="θ", yaxis_title="chance")
-    return fig
+        return speaking_figure(fig)
 
 
-def win_rate_figure(tournament: pd.DataFrame) -> go.Figure:
+def win_rate_figure(tournament: pd.DataFrame, *, lang: str | None = None) -> go.Figure:
     """Win rate against the expected-score optimum for each θ-player (and the win-seeker), 95% Wilson.
 
     >>> df = pd.DataFrame({"win_rate": [0.5, 0.52], "low": [0.47, 0.49], "high": [0.53, 0.55],
@@ -134,37 +161,42 @@ def win_rate_figure(tournament: pd.DataFrame) -> go.Figure:
     >>> [trace.name for trace in win_rate_figure(df).data]
     ['θ-players', 'plays to win']
     """
-    fixed = tournament[tournament["risk"].notna()].sort_values("risk")
-    others = tournament[tournament["risk"].isna()]
-    fig = go.Figure()
+    with in_language(lang):
+        fixed = tournament[tournament["risk"].notna()].sort_values("risk")
+        others = tournament[tournament["risk"].isna()]
+        fig = go.Figure()
 
-    def bars(d: pd.DataFrame) -> dict:
-        return {
-            "type": "data",
-            "symmetric": False,
-            "array": d["high"] - d["win_rate"],
-            "arrayminus": d["win_rate"] - d["low"],
-        }
+        def bars(d: pd.DataFrame) -> dict:
+            return {
+                "type": "data",
+                "symmetric": False,
+                "array": d["high"] - d["win_rate"],
+                "arrayminus": d["win_rate"] - d["low"],
+            }
 
-    fig.add_scatter(
-        x=fixed["risk"], y=fixed["win_rate"], name="θ-players", mode="lines+markers", error_y=bars(fixed)
-    )
-    for colour, (name, row) in zip(PALETTE[2:], others.iterrows(), strict=False):
-        d = others.loc[[name]]
         fig.add_scatter(
-            x=[0.0],
-            y=[row["win_rate"]],
-            name=str(name),
-            mode="markers",
-            marker_color=colour,
-            error_y=bars(d),
-            marker_symbol="star",
-            marker_size=14,
+            x=fixed["risk"],
+            y=fixed["win_rate"],
+            name=_("θ-players"),
+            mode="lines+markers",
+            error_y=bars(fixed),
         )
-    fig.add_hline(y=0.5, line_dash="dot", annotation_text="even")
-    fig.update_layout(
-        title="Head to head against the expected-score optimum (95% Wilson intervals)",
-        xaxis_title="θ of the challenger (the win-seeker chooses its own θ each turn)",
-        yaxis_title="win rate (ties count half)",
-    )
-    return fig
+        for colour, (name, row) in zip(PALETTE[2:], others.iterrows(), strict=False):
+            d = others.loc[[name]]
+            fig.add_scatter(
+                x=[0.0],
+                y=[row["win_rate"]],
+                name=bot_name(str(name)),
+                mode="markers",
+                marker_color=colour,
+                error_y=bars(d),
+                marker_symbol="star",
+                marker_size=14,
+            )
+        fig.add_hline(y=0.5, line_dash="dot", annotation_text=_("even"))
+        fig.update_layout(
+            title=_("Head to head against the expected-score optimum (95% Wilson intervals)"),
+            xaxis_title=_("θ of the challenger (the win-seeker chooses its own θ each turn)"),
+            yaxis_title=_("win rate (ties count half)"),
+        )
+        return speaking_figure(fig)
