@@ -54,13 +54,21 @@ def bot_name(name: str) -> str:
     The API keeps the English names (``find_strategy("greedy")``, a tournament's index).
     """
     names = {
+        # TRANSLATORS: a bot's name (not in the sources)
         "random": pgettext("bot", "random"),
+        # TRANSLATORS: a bot's name (not in the sources)
         "greedy": pgettext("bot", "greedy"),
+        # TRANSLATORS: a bot's name (not in the sources)
         "heuristic": pgettext("bot", "heuristic"),
+        # TRANSLATORS: a bot's name (not in the sources)
         "optimal": pgettext("bot", "optimal"),
+        # TRANSLATORS: a bot's name (not in the sources)
         "naive": pgettext("bot", "naive"),
+        # TRANSLATORS: a bot's name (not in the sources)
         "reasoning": pgettext("bot", "reasoning"),
+        # TRANSLATORS: a bot's name (not in the sources)
         "probability": pgettext("bot", "probability"),
+        # TRANSLATORS: a bot's name (not in the sources)
         "plays to win": pgettext("bot", "plays to win"),
     }
     if name.startswith("risk ") and name not in names:  # a θ-player: "risk 0", "risk +0.05"
@@ -69,5 +77,6 @@ def bot_name(name: str) -> str:
         except ValueError:
             return name
         shown = format_number(theta) if theta <= 0 else "+" + format_number(theta)
+        # TRANSLATORS: not in the sources: a bot that plays with the risk attitude θ (theta)
         return pgettext("bot", "risk {theta}").format(theta=shown)
     return names.get(name, name)

@@ -99,8 +99,9 @@ def exploitability_figure(
         if not solution.curve:
             raise DicePokerError(
                 format_message(
-                    "the solution by {method} has no exploitability curve (solve with CFR)",
+                    "the solution by {method} has no exploitability curve (solve with {cfr})",
                     method=solution.method,
+                    cfr="CFR",
                 )
             )
         iterations, gaps = zip(*solution.curve, strict=True)
@@ -114,7 +115,9 @@ def exploitability_figure(
             )
         )
         fig.update_layout(
-            title=_("CFR+ on the bluff abstraction") if title is None else title,
+            title=format_message("{method} on the bluff abstraction", method="CFR+")
+            if title is None
+            else title,
             xaxis={"title": _("iterations"), "type": "log"},
             yaxis={"title": _("exploitability (lives per round)"), "type": "log"},
             height=360,

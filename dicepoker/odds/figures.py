@@ -292,7 +292,12 @@ def turn_flow_figure(
             from dicepoker.core.errors import UnknownNameError
 
             raise UnknownNameError(
-                format_message("no figure kind {kind}: choose 'sankey' or 'bars'", kind=repr(kind))
+                format_message(
+                    "no figure kind {kind}: choose {sankey} or {bars}",
+                    kind=repr(kind),
+                    sankey="'sankey'",
+                    bars="'bars'",
+                )
             )
         return speaking_figure(_flow_sankey(combination, game, name))
 

@@ -174,7 +174,7 @@ def bayes_figure(
         posterior = [bayes_update(prior, b) for b in rates]
         fig = go.Figure()
         fig.add_scatter(
-            name=_("P(true | announced)"),
+            name=_("{p}(true | announced)").format(p="P"),
             x=[float(b) for b in rates],
             y=[float(p) for p in posterior],
             mode="lines+markers",
@@ -190,7 +190,7 @@ def bayes_figure(
             line_dash="dash",
             line_color=INHERITED_COLOUR,
             annotation_text=format_message(
-                "prior P(true) = {fraction} ≈ {p:.3f}", fraction=str(prior), p=float(prior)
+                "prior {p}(true) = {fraction} ≈ {value:.3f}", p="P", fraction=str(prior), value=float(prior)
             ),
         )
         fig.update_layout(
