@@ -20,10 +20,10 @@ from dicepoker.lessons.risk import TOY_PLAYERS, toy_distribution, toy_rerolls
 
 def toy_player_name(player: str) -> str:
     """One of the toy's three players (:data:`TOY_PLAYERS`) as the current language names them."""
-    names = {
-        "risk avoider (θ = -ln 2)": _("risk avoider (θ = -ln 2)"),
-        "expected score (θ = 0)": _("expected score (θ = 0)"),
-        "risk seeker (θ = ln 2)": _("risk seeker (θ = ln 2)"),
+    names = {  # θ = ±ln 2 is written in the notation of mathematics, the same in every language
+        "risk avoider (θ = -ln 2)": format_message("risk avoider (θ = {theta})", theta="-ln 2"),
+        "expected score (θ = 0)": format_message("expected score (θ = {theta})", theta="0"),
+        "risk seeker (θ = ln 2)": format_message("risk seeker (θ = {theta})", theta="ln 2"),
     }
     return names.get(player, player)
 

@@ -175,16 +175,19 @@ def stop_or_roll_on_figure(table: pd.DataFrame | None = None, *, lang: str | Non
                     ["dice", "keep", "stop", "roll_on", "best"]
                 ].to_numpy()
             ]
-            hover = format_message(
-                "{dice}: {box} {points} now<br>stop: {stop}, "
-                "roll on (keep {keep}): {roll_on}<br>best: {best}",
-                dice="%{customdata[0]}",
-                box=box,
-                points="%{x}",
-                stop="%{customdata[2]:.2f}",
-                keep="%{customdata[1]}",
-                roll_on="%{customdata[3]:.2f}",
-                best="%{customdata[4]}",
+            hover = "<br>".join(
+                (
+                    format_message(
+                        "{dice}: {box} {points} now", dice="%{customdata[0]}", box=box, points="%{x}"
+                    ),
+                    format_message(
+                        "stop: {stop}, roll on (keep {keep}): {roll_on}",
+                        stop="%{customdata[2]:.2f}",
+                        keep="%{customdata[1]}",
+                        roll_on="%{customdata[3]:.2f}",
+                    ),
+                    format_message("best: {best}", best="%{customdata[4]}"),
+                )
             )
             fig.add_scatter(
                 name=box,

@@ -136,8 +136,10 @@ def opening_figure(rules: BluffRules = BLUFF, *, lang: str | None = None) -> go.
         table = opening_table(rules)
         z = table[[f"says {n}" for n in CATEGORIES]].to_numpy()
         names = [display_name("bluff hand", n) for n in CATEGORIES]
-        hover = format_message(
-            "holds {held}<br>says {said}: {share}", held="%{y}", said="%{x}", share="%{z:.3f}"
+        hover = (
+            format_message("holds {held}", held="%{y}")
+            + "<br>"
+            + format_message("says {said}: {share}", said="%{x}", share="%{z:.3f}")
         )
         fig = go.Figure(
             go.Heatmap(
