@@ -4,7 +4,7 @@
 >>> [trace.name for trace in fig.data]
 ['exactly, one roll', 'at least, up to 3 rolls']
 >>> bluff_category_figure(lang="uk").data[0].y[-1]
-'Покер'
+'П’ять однакових'
 """
 
 from __future__ import annotations
