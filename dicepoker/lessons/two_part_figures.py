@@ -18,7 +18,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from dicepoker.core.figure_text import fill, speaking_figure
-from dicepoker.core.i18n import _, display_name, format_message, in_language, ngettext
+from dicepoker.core.i18n import _, display_name, format_message, in_language, ngettext, pgettext
 from dicepoker.core.pictures import signed
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
@@ -164,13 +164,14 @@ def stop_or_roll_on_figure(table: pd.DataFrame | None = None, *, lang: str | Non
     with in_language(lang):
         table = stop_or_roll_on() if table is None else table
         best_text = {"stop": _("stop"), "roll on": _("roll on")}
+        kept_text = {"nothing": pgettext("kept dice", "nothing")}  # the table's word for keeping no die
         fig = go.Figure()
         groups = [g for g in dict.fromkeys(table["group"]) if g != NO_DOUBLE]
         for i, group in enumerate(groups):
             part = table[table["group"] == group]
             box = display_name("box", str(group))
             customdata = [
-                [dice, keep, stop, roll_on, best_text.get(best, best)]
+                [dice, kept_text.get(keep, keep), stop, roll_on, best_text.get(best, best)]
                 for dice, keep, stop, roll_on, best in part[
                     ["dice", "keep", "stop", "roll_on", "best"]
                 ].to_numpy()
