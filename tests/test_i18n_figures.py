@@ -367,3 +367,11 @@ def test_numbers_in_text_are_the_packages_own():
     assert note == f"așteptat {mean:.2f}".replace(".", ",")
     assert float(fig.layout.shapes[0].x0) == mean
     assert all(float(Fraction(c)) == y for c, y in zip(fig.data[0].customdata, fig.data[0].y, strict=True))
+
+
+def test_an_unknown_language_is_refused_by_name():
+    from dicepoker.core.errors import UnknownNameError
+    from dicepoker.odds.figures import dice_sum_figure
+
+    with pytest.raises(UnknownNameError, match="no language 'fr'; the languages are: en, ro"):
+        dice_sum_figure(2, lang="fr")
