@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from dicepoker.core.i18n import _LocaleFormatter, format_number, language, pgettext
+from dicepoker.core.i18n import fill_message, format_number, language, pgettext
 
 FigureLike = TypeVar("FigureLike")
 
@@ -45,7 +45,7 @@ def fill(template: str, /, **values: object) -> str:
     ...     fill("{n:,} rolls, {p:.1%}", n=10_000, p=0.25)
     '10.000 rolls, 25,0\xa0%'
     """
-    return _LocaleFormatter(language()).format(template, **values)
+    return fill_message(template, language(), **values)
 
 
 def bot_name(name: str) -> str:

@@ -350,4 +350,14 @@ def format_message(template: str, lang: str | None = None, /, **values: object) 
     'value +0,265'
     """
     lang = _locale(lang)
-    return _LocaleFormatter(lang).format(_(template, lang), **values)
+    return fill_message(_(template, lang), lang, **values)
+
+
+def fill_message(translated: str, lang: str | None = None, /, **values: object) -> str:
+    """An already translated template (an :func:`ngettext` form, say) filled with ``values``, its
+    numbers written for the locale.
+
+    >>> fill_message(ngettext("{n} point", "{n} points", 21, "ro") + " ({share:.1%})", "ro", n=21, share=0.25)
+    '21 de puncte (25,0\xa0%)'
+    """
+    return _LocaleFormatter(_locale(lang)).format(translated, **values)
