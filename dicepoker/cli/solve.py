@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from dicepoker.cli.language import add_language_option
-from dicepoker.core.i18n import _, display_name, format_message, language
+from dicepoker.core.i18n import _, display_name, format_message, format_number
 from dicepoker.games import SCORECARD_GAMES, find_game
 from dicepoker.games.scorecard.rules import JokerRule, ScorecardRules
 
@@ -83,7 +83,7 @@ def _solve(args: argparse.Namespace) -> int:
                 "{title}, risk θ = {risk}: worth a sure {value:.4f} points to that player "
                 "({states:,} states, {seconds:.2f} s)",
                 title=display_name("game title", chosen_rules(args).title),
-                risk=_general(result["risk"]),
+                risk=format_number(result["risk"], digits=6),
                 value=result["certainty_equivalent"],
                 states=result["states"],
                 seconds=result["seconds"],
@@ -100,19 +100,6 @@ def _solve(args: argparse.Namespace) -> int:
             )
         )
     return 0
-
-
-def _general(x: float) -> str:
-    """A number as ``{:g}`` writes it, with the locale's decimal sign.
-
-    >>> from dicepoker.core.i18n import in_language
-    >>> with in_language("ro"):
-    ...     _general(0.02), _general(-1.5), _general(3.0)
-    ('0,02', '-1,5', '3')
-    """
-    from babel.numbers import get_decimal_symbol
-
-    return f"{x:g}".replace(".", get_decimal_symbol(language()))
 
 
 def simulate_result(args: argparse.Namespace) -> dict[str, Any]:
