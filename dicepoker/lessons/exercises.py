@@ -30,7 +30,7 @@ import math
 import numbers
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
@@ -297,8 +297,8 @@ class Feedback:
     """The verdict on one answer; renders as a coloured line in a notebook.
 
     ``problem`` says why an answer could not be judged (unreadable, or still the placeholder).
-    ``lang`` is the language it speaks (:func:`check` gives the one current when it judged);
-    ``""`` speaks the language current when it is shown.
+    ``lang`` is the language it speaks: the one current when it was made (when the answer was
+    judged), whatever the language is when it is shown; ``""`` speaks the one current then.
 
     >>> from dicepoker.core.i18n import in_language
     >>> with in_language("uk"):
@@ -310,7 +310,7 @@ class Feedback:
     answer: str
     hint: str = ""
     problem: str = ""
-    lang: str = ""
+    lang: str = field(default_factory=language)
 
     def __str__(self) -> str:
         lang = self.lang or None
@@ -390,24 +390,23 @@ def translated_hint(hint: str) -> str:
 def _check_one(
     answer: object, expected: object, hint: str, mistakes: Mistakes, tolerance: Fraction
 ) -> Feedback:
-    lang = language()
     want = read_expected(expected)
     try:
         got = read_answer(answer)
     except UnreadableAnswerError as err:
-        return Feedback(False, shown(answer), "", unreadable_problem(err.size, want.value), lang)
+        return Feedback(False, shown(answer), "", unreadable_problem(err.size, want.value))
     if isinstance(answer, str) and answer.strip() == "0" and want.value != 0:
         problem = format_message(
             'replace "0" by your answer, like {example}', example=format_example(want.value)
         )
-        return Feedback(False, shown(answer), "", problem, lang)
+        return Feedback(False, shown(answer), "", problem)
     if is_close(got, want, tolerance):
-        return Feedback(True, shown(answer), lang=lang)
+        return Feedback(True, shown(answer))
     pairs = mistakes.items() if isinstance(mistakes, Mapping) else mistakes
     for wrong, mistake_hint in pairs:
         if is_close(got, read_expected(wrong), tolerance):
-            return Feedback(False, shown(answer), translated_hint(mistake_hint), lang=lang)
-    return Feedback(False, shown(answer), _common_mistake(got, want) or translated_hint(hint), lang=lang)
+            return Feedback(False, shown(answer), translated_hint(mistake_hint))
+    return Feedback(False, shown(answer), _common_mistake(got, want) or translated_hint(hint))
 
 
 def read_expected(expected: object) -> Reading:
@@ -466,7 +465,7 @@ def check(
             "give {parts} answers in parentheses, one for each question",
             parts,
         ).format(parts=parts)
-        return Feedback(False, shown(answer), "", problem, language())
+        return Feedback(False, shown(answer), "", problem)
     for number, (got, want, part_hint, wrong) in enumerate(
         zip(answer, expected, hints, part_mistakes, strict=True), 1
     ):
@@ -478,5 +477,5 @@ def check(
                 )
             else:
                 problem = format_message("part {number} of {parts}", number=number, parts=parts)
-            return Feedback(False, shown(answer), verdict.hint, problem, language())
-    return Feedback(True, shown(answer), lang=language())
+            return Feedback(False, shown(answer), verdict.hint, problem)
+    return Feedback(True, shown(answer))

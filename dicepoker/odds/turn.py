@@ -344,7 +344,13 @@ def hold_plan(combination: CombinationLike, game: str = "classic", rolls: int = 
 
 def _scorecard(game: str) -> Any:
     if game not in SCORECARD_GAMES:
-        raise UnknownNameError(f"game {game!r} has no scores; the scorecard games are {SCORECARD_GAMES}")
+        raise UnknownNameError(
+            format_message(
+                "game {game} has no scores; the scorecard games are {games}",
+                game=repr(game),
+                games=SCORECARD_GAMES,
+            )
+        )
     return find_game(game)
 
 
