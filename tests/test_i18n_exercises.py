@@ -140,3 +140,11 @@ def test_every_hint_of_the_notebooks_is_translated(lang):
     for hint in notebook_hints():
         assert not is_code(hint)
         assert _(hint, lang) != hint, (lang, hint)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("written", ["INF", "-Infinity", "nan", "1.2.3,4,5", "1/2/3", "25%%", "١٢"])
+def test_text_no_locale_reads_as_a_number_gets_a_format_example(lang, written):
+    with in_language(lang):
+        feedback = check(written, Fraction(1, 4))
+    assert not feedback and feedback.problem

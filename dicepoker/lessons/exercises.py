@@ -69,6 +69,10 @@ _FRACTION_TEXT = re.compile(
 )
 
 
+_LOCALE_NUMBER_TEXT = re.compile(r"[-+]?[0-9][0-9.,'\u2019]*(/[0-9][0-9.,'\u2019]*)?%?", re.ASCII)
+"""What a number written the locale's way may hold (spaces already removed): no letters, no ``inf``."""
+
+
 class UnreadableAnswerError(DicePokerError):
     """An answer that is not a number the checker can read (or too large to be one).
 
@@ -172,8 +176,8 @@ def _read_in_language(text: str, answer: object) -> Reading:
     """
     from babel.numbers import get_decimal_symbol
 
-    if text.count("/") > 1 or text.count("%") > 1 or "%" in text[:-1]:
-        raise _not_a_number(answer)
+    if not _LOCALE_NUMBER_TEXT.fullmatch(text) or text.count("/") > 1 or "%" in text[:-1]:
+        raise _not_a_number(answer)  # digits and the signs numbers are written with, nothing else
     try:
         value = parse_number(text)
     except DicePokerError:
