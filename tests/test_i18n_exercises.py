@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from english_labels_lessons import ENGLISH_LABELS
 
 from dicepoker.core.i18n import _, in_language
 from dicepoker.lessons.exercises import UnreadableAnswerError, as_number, check, read_answer
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ["en", "ro", "uk", "th"]
 TRANSLATED = ["ro", "uk", "th"]
 RIGHT = {"en": "Right!", "ro": "Corect!", "uk": "Правильно!", "th": "ถูกต้อง!"}
-ENGLISH_WORDS = ("Right", "Not yet", "Hint", "write it like", "part ", " or ")
+ENGLISH_WORDS = (*ENGLISH_LABELS, "Right", "Hint", " or ")
 
 
 @pytest.mark.parametrize("lang", ["ro", "uk"])

@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from english_labels_lessons import ENGLISH_LABELS
 from solver_helpers import TINY, session_cache_dir  # noqa: F401
 
 from dicepoker.core.errors import DicePokerError, UnknownNameError
@@ -24,8 +25,9 @@ from dicepoker.odds.turn import best_keep
 
 TRANSLATED = ["ro", "uk", "th"]
 DECIMAL = {"ro": ",", "uk": ",", "th": "."}
+WORDS = ("keep", "reroll", "chance", "rolls? left", "stop", "holds", "games?", "points?", "seed", "class")
 ENGLISH = re.compile(
-    r"\b(keep|reroll|chance|rolls? left|stop|holds|Not yet|Hint|games?|points?|seed|class)\b"
+    "|".join([rf"\b{word}\b" for word in WORDS] + [re.escape(label) for label in ENGLISH_LABELS])
 )
 
 
