@@ -248,31 +248,12 @@ def test_translations_are_written_in_their_own_script_only(lang):
             for kept in KEPT_IN_LATIN:
                 text = text.replace(kept, "")
             text = PLACEHOLDER.sub("", text)
-            text = without_code_of_the_english(text, message.id)
             for script, letters in LETTERS.items():
                 if script != SCRIPTS[lang] and (lang != "ro" or script != "Latin"):
                     assert not letters.search(text), (lang, script, message.id, text)
 
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*(:[^}]*)?\}")
-# what a formula or a line of code in a hint keeps in every language: a call's name, a quoted name,
-# a snake_case name, a one-letter variable
-CODE = re.compile(r"[A-Za-z_]\w*\(|'[^']*'|\b[A-Za-z]\w*_\w*\b|(?<![^\W\d_])[A-Za-z](?![^\W\d_])")
-
-
-def without_code_of_the_english(text: str, english: str | tuple[str, ...]) -> str:
-    """``text`` without the code and formula names it copies from its English message (``p``,
-    ``chance_to_take('FH')``, ``C(5,3)``): those stay Latin in every language; other Latin letters stay."""
-    english = " ".join(english) if isinstance(english, tuple) else english
-    return CODE.sub(lambda m: "" if m.group().strip("'") in english else m.group(), text)
-
-
-def test_only_the_code_of_the_english_message_may_stay_latin():
-    english = "(1 - p) x 2, with p = chance_to_take('FH'): the column gain"
-    kept = without_code_of_the_english("(1 - p) × 2, де p = chance_to_take('FH'): стовпець 'gain'", english)
-    assert not LETTERS["Latin"].search(kept), kept
-    assert without_code_of_the_english("з q", english) == "з q"  # a letter the English has not
-    assert without_code_of_the_english("стовпець gain", english) == "стовпець gain"  # a word: not code
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dicepoker.core.i18n import format_message, ngettext
+from dicepoker.core.i18n import fill_message, ngettext
 from dicepoker.games.bluff.bots import CallerBot, ReasoningBot, bluff_tournament
 from dicepoker.games.bluff.engine import BluffView
 from dicepoker.lessons.exercises import Feedback
@@ -37,5 +37,5 @@ def check_caller(
         "try calling when {test} is low",
         games,
     )
-    hint = format_message(template, rate=rate, games=games, test="view_probability_true(view)")
+    hint = fill_message(template, rate=rate, games=games, test="view_probability_true(view)")
     return Feedback(rate >= target, f"{rate:.0%}", "" if rate >= target else hint)

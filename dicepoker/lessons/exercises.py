@@ -35,7 +35,15 @@ from decimal import Decimal
 from fractions import Fraction
 
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, format_message, format_number, language, ngettext, parse_number
+from dicepoker.core.i18n import (
+    _,
+    fill_message,
+    format_message,
+    format_number,
+    language,
+    ngettext,
+    parse_number,
+)
 
 Number = Fraction | Decimal | float | int | str
 
@@ -251,8 +259,8 @@ def shown(answer: object) -> str:
     """
     if isinstance(answer, int) and not isinstance(answer, bool) and answer.bit_length() > 128:
         digits = math.floor(answer.bit_length() * math.log10(2)) + 1
-        return ngettext("a number with about {n} digits", "a number with about {n} digits", digits).format(
-            n=digits
+        return fill_message(
+            ngettext("a number with about {n} digits", "a number with about {n} digits", digits), n=digits
         )
     try:
         text = repr(answer)
@@ -386,7 +394,7 @@ def translated_hint(hint: str) -> str:
     >>> from dicepoker.core.i18n import in_language
     >>> with in_language("ro"):
     ...     translated_hint("that is for one roll; two are left"), translated_hint("")
-    ('aceasta este pentru o singură aruncare; mai rămân două', '')
+    ('asta e pentru o aruncare; mai sunt două', '')
     """
     return _(hint) if hint else ""
 
@@ -456,19 +464,19 @@ def check(
     hints = (hint,) * parts if isinstance(hint, str) else tuple(hint)
     part_mistakes = tuple(mistakes) if mistakes else ((),) * parts
     if len(hints) != parts or len(part_mistakes) != parts:
-        raise DicePokerError(
-            ngettext(
-                "a {parts}-part question needs {parts} hint and {parts} mapping of mistakes",
-                "a {parts}-part question needs {parts} hints and {parts} mappings of mistakes",
-                parts,
-            ).format(parts=parts)
+        template = ngettext(
+            "a {parts}-part question needs {parts} hint and {parts} mapping of mistakes",
+            "a {parts}-part question needs {parts} hints and {parts} mappings of mistakes",
+            parts,
         )
+        raise DicePokerError(fill_message(template, parts=parts))
     if not isinstance(answer, tuple | list) or len(answer) != parts:
-        problem = ngettext(
+        template = ngettext(
             "give {parts} answer in parentheses, one for each question",
             "give {parts} answers in parentheses, one for each question",
             parts,
-        ).format(parts=parts)
+        )
+        problem = fill_message(template, parts=parts)
         return Feedback(False, shown(answer), "", problem)
     for number, (got, want, part_hint, wrong) in enumerate(
         zip(answer, expected, hints, part_mistakes, strict=True), 1

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, display_name, format_message, ngettext
+from dicepoker.core.i18n import _, display_name, fill_message, format_message, ngettext
 from dicepoker.core.match import play_match
 from dicepoker.core.stats import mean_interval
 from dicepoker.games import find_game
@@ -212,7 +212,7 @@ class TournamentResult:
             self.games,
         )
         title = html.escape(
-            format_message(
+            fill_message(
                 template, title=display_name("game title", self.rules.title), games=self.games, seed=self.seed
             )
         )
@@ -269,5 +269,5 @@ def challenge(
         "{mine} averaged {me:.1f} points, {theirs} {them:.1f} on the same {games} games; try again",
         games,
     )
-    hint = format_message(template, mine=mine, me=me, theirs=theirs, them=them, games=games)
+    hint = fill_message(template, mine=mine, me=me, theirs=theirs, them=them, games=games)
     return Feedback(bool(won), f"{me:.1f}", "" if won else hint)

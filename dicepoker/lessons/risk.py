@@ -30,7 +30,7 @@ import pandas as pd
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, format_message, format_number, ngettext
+from dicepoker.core.i18n import _, fill_message, format_message, format_number, ngettext
 from dicepoker.core.match import play_match
 from dicepoker.core.stats import Z95, wilson_interval
 from dicepoker.games.scorecard.bots import (
@@ -151,7 +151,7 @@ def risk_sweep(
         from tqdm.auto import tqdm
 
         desc = ngettext("solving {game} for {n} risk", "solving {game} for {n} risks", len(risks))
-        bar = tqdm(total=len(risks), desc=format_message(desc, game=rules.name, n=len(risks)), leave=False)
+        bar = tqdm(total=len(risks), desc=fill_message(desc, game=rules.name, n=len(risks)), leave=False)
     rows = []
     for theta in risks:
         start = time.perf_counter()
@@ -458,7 +458,7 @@ class Disagreement:
             poker_bonus_points=[g.poker_bonus_points(i) for i in range(2)],
             current=self.seat,
         )
-        caption = format_message(
+        caption = fill_message(
             ngettext(
                 "{rolls} roll left; expected lead {lead:+.1f} points, so it plays θ = {risk}",
                 "{rolls} rolls left; expected lead {lead:+.1f} points, so it plays θ = {risk}",

@@ -31,7 +31,7 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
 from dicepoker.core.errors import DicePokerError, UnknownNameError
-from dicepoker.core.i18n import NAME_KINDS, display_name, format_message, known_names, ngettext
+from dicepoker.core.i18n import NAME_KINDS, display_name, fill_message, format_message, known_names, ngettext
 from dicepoker.core.patterns import Combination
 from dicepoker.games import SCORECARD_GAMES, find_game
 from dicepoker.odds.one_roll import (
@@ -481,8 +481,8 @@ class KeepAdvice:
         return format_message(
             "{dice}: {keeping} -> {chance}",
             dice=self.dice,
-            keeping=format_message(keeping, keep=self.keep, n=rerolled),
-            chance=format_message(chance_text, chance=chance, combination=name, rolls=self.rolls_left),
+            keeping=fill_message(keeping, keep=self.keep, n=rerolled),
+            chance=fill_message(chance_text, chance=chance, combination=name, rolls=self.rolls_left),
         )
 
     def _repr_html_(self) -> str:
