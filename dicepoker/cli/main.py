@@ -2,6 +2,8 @@
 
 Each subcommand lives in its own module with a ``register(subparsers)`` function that adds its
 parser and sets ``run`` to a function taking the parsed arguments and returning an exit code.
+``--lang`` (or ``DICEPOKER_LANG``) chooses the language of what a person reads
+(:mod:`dicepoker.cli.language`); ``--json`` output stays English.
 
 >>> main(["rules", "--game", "yatzy", "--json"])  # doctest: +ELLIPSIS
 {"game": "yatzy", "title": "Yatzy (Scandinavian)", "boxes": ["Ones", ...
@@ -20,19 +22,24 @@ from collections.abc import Sequence
 from dataclasses import fields
 from importlib import import_module
 
+from dicepoker.cli.language import add_language_option, argparse_speaking, language_in_argv
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, check_language, display_name, language
+from dicepoker.core.i18n import _, check_language, display_name, format_message, in_language, language
 from dicepoker.core.version import __version__
 from dicepoker.games import GAMES, find_game
 
 # modules that add subcommands, in the order --help lists them
 SUBCOMMAND_MODULES: list[str] = ["dicepoker.cli.odds", "dicepoker.cli.solve", "dicepoker.cli.advise"]
-STDOUT_CLOSED = "error: cannot write the output: standard output is closed"
+
+
+def stdout_closed_message() -> str:
+    """The one line said when standard output is closed before anything is written."""
+    return _("error: cannot write the output: standard output is closed")
 
 
 def _rules(args: argparse.Namespace) -> int:
     rules = find_game(args.game)
-    lang = language() if args.lang is None else check_language(args.lang)
+    lang = language()
     if args.markdown:
         from dicepoker.lessons.rules_page import rules_markdown
 
@@ -65,17 +72,24 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, its help in the current language."""
     parser = argparse.ArgumentParser(
         prog="python -m dicepoker",
-        description="Dice-poker games: rules, exact odds, optimal play.",
+        description=_("Dice-poker games: rules, exact odds, optimal play."),
     )
-    parser.add_argument("--version", action="version", version=f"dicepoker {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    rules = sub.add_parser("rules", help="show a game's rule set")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"dicepoker {__version__}",
+        help=_("show program's version number and exit"),  # argparse's default is English
+    )
+    add_language_option(parser)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    rules = sub.add_parser("rules", help=_("show a game's rule set"))
     rules.add_argument("--game", default="classic", choices=list(GAMES))
-    rules.add_argument("--json", action="store_true", help="print JSON")
-    rules.add_argument("--markdown", action="store_true", help="print the rules page of all four games")
-    rules.add_argument("--lang", default=None, help="language of the text: en, ro, uk or th")
+    rules.add_argument("--json", action="store_true", help=format_message("print {json}", json="JSON"))
+    rules.add_argument("--markdown", action="store_true", help=_("print the rules page of all four games"))
+    add_language_option(rules)
     rules.set_defaults(run=_rules)
     for module in SUBCOMMAND_MODULES:
         import_module(module).register(sub)
@@ -87,12 +101,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Bad input is exit code 2 with a one-line message (``argparse`` prints its usage line too);
     output that cannot be written (a full disk, a closed pipe or stream) is exit code 1 with a
-    one-line message on standard error.
+    one-line message on standard error. Everything is said in the language of ``--lang``
+    (before or after the subcommand), else ``DICEPOKER_LANG``, else English.
     """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        lang = check_language(language_in_argv(argv) or language())
+    except DicePokerError as err:
+        return _say(f"error: {err}", 2)
+    with in_language(lang), argparse_speaking():
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser()
     args = _parsed(parser, argv)
     if _stdout_closed():
-        return _say(STDOUT_CLOSED, 1)
+        return _say(stdout_closed_message(), 1)
     try:
         if not getattr(args, "run", None):
             sys.stdout.write(parser.format_help())  # print_help() would hide a failed write
@@ -101,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = int(args.run(args))
         sys.stdout.flush()
     except DicePokerError as err:
-        return _say(f"error: {err}".replace("\n", " "), 2)
+        return _say(format_message("error: {message}", message=err).replace("\n", " "), 2)
     except OSError as err:  # a full disk (ENOSPC), a closed pipe (EPIPE), a file too large
         return _output_failed(err)
     except ValueError as err:  # "I/O operation on closed file"
@@ -109,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         return _output_failed(err)
     except KeyboardInterrupt:
-        return _say("interrupted", 130)
+        return _say(_("interrupted"), 130)
     return code
 
 
@@ -127,7 +152,7 @@ def _say(message: str, code: int) -> int:
 def _output_failed(err: Exception) -> int:
     why = getattr(err, "strerror", None) or str(err)
     _discard_unwritten_output()
-    return _say(f"error: cannot write the output: {why}", 1)
+    return _say(format_message("error: cannot write the output: {reason}", reason=why), 1)
 
 
 def _parsed(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
@@ -140,7 +165,7 @@ def _parsed(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argp
     except SystemExit:
         if text.getvalue():
             if _stdout_closed():
-                raise SystemExit(_say(STDOUT_CLOSED, 1)) from None
+                raise SystemExit(_say(stdout_closed_message(), 1)) from None
             try:
                 sys.stdout.write(text.getvalue())
                 sys.stdout.flush()

@@ -14,10 +14,15 @@ import textwrap
 from fractions import Fraction
 from typing import Any
 
-from dicepoker.games import GAMES
+from dicepoker.cli.language import add_language_option
+from dicepoker.core.i18n import _, display_name, format_message
+from dicepoker.games import GAMES, SCORECARD_GAMES
+from dicepoker.games.board.labels import label_kind
 from dicepoker.odds.tables import game_odds, one_roll_meaning
 
 ODDS_GAMES = list(GAMES)
+PERCENT = "{p:.3%}"
+"""A chance as a percentage with three decimals, the locale's way (a number only: not a message)."""
 
 
 def fraction_text(value: Fraction) -> str:
@@ -44,8 +49,21 @@ def odds_json(game: str) -> dict[str, Any]:
     }
 
 
+def combination_name(game: str, name: str) -> str:
+    """A combination's name as a player of ``game`` reads it (a board label: its code and its kind).
+
+    >>> combination_name("classic", "Full House"), combination_name("board", "L7")
+    ('Full House', 'L7 (lucky 7)')
+    """
+    if game in SCORECARD_GAMES:
+        return display_name("box", name)
+    if game == "bluff":
+        return display_name("bluff hand", name)
+    return format_message("{code} ({kind})", code=name, kind=display_name("board label", label_kind(name)))
+
+
 def odds_text(game: str) -> str:
-    """The odds of every combination of a game as a readable table.
+    """The odds of every combination of a game as a readable table, in the current language.
 
     >>> for line in odds_text("bluff").splitlines()[1:3]:
     ...     print(line)
@@ -53,13 +71,25 @@ def odds_text(game: str) -> str:
     Nothing                       1/1  100.000%      100.000%
     """
     odds = game_odds(game)
-    width = max(len("combination"), *(len(o.name) for o in odds))
-    head = f"{'combination':<{width}}  one roll (exact)  one roll  within three"
-    lines = [f"Odds of every combination of {game!r} (within three rolls: keeping the best dice)", head]
-    for o in odds:
+    names = [combination_name(game, o.name) for o in odds]
+    titles = [_("combination"), _("one roll (exact)"), _("one roll"), _("within three")]
+    width = max(len(titles[0]), *(len(name) for name in names))
+    widths = [width, max(16, len(titles[1])), max(8, len(titles[2])), max(12, len(titles[3]))]
+    head = "  ".join(
+        [titles[0].ljust(width), *(t.rjust(w) for t, w in zip(titles[1:], widths[1:], strict=True))]
+    )
+    title = format_message(
+        "Odds of every combination of {game} (within three rolls: keeping the best dice)", game=repr(game)
+    )
+    lines = [title, head]
+    for name, o in zip(names, odds, strict=True):
+        cells = [
+            fraction_text(o.one_roll),
+            format_message(PERCENT, p=o.one_roll),
+            format_message(PERCENT, p=o.within_three),
+        ]
         lines.append(
-            f"{o.name:<{width}}  {fraction_text(o.one_roll):>16}  {float(o.one_roll):>8.3%}"
-            f"  {float(o.within_three):>12.3%}"
+            "  ".join([name.ljust(width), *(c.rjust(w) for c, w in zip(cells, widths[1:], strict=True))])
         )
     lines += textwrap.wrap(one_roll_meaning(game), width=len(head))
     return "\n".join(lines)
@@ -82,7 +112,8 @@ def register(subparsers: Any) -> None:
     >>> parser.parse_args(["odds", "--game", "board"]).game
     'board'
     """
-    parser = subparsers.add_parser("odds", help="exact odds of every combination of a game")
+    parser = subparsers.add_parser("odds", help=_("exact odds of every combination of a game"))
     parser.add_argument("--game", default="classic", choices=ODDS_GAMES)
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--json", action="store_true", help=format_message("print {json}", json="JSON"))
+    add_language_option(parser)
     parser.set_defaults(run=_run)

@@ -22,6 +22,8 @@ import sys
 import time
 from typing import Any
 
+from dicepoker.cli.language import add_language_option
+from dicepoker.core.i18n import _, display_name, format_message, format_number
 from dicepoker.games import SCORECARD_GAMES, find_game
 from dicepoker.games.scorecard.rules import JokerRule, ScorecardRules
 
@@ -77,14 +79,25 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(result))
     elif "risk" in result:
         print(
-            f"{chosen_rules(args).title}, risk θ = {result['risk']:g}: worth a sure "
-            f"{result['certainty_equivalent']:.4f} points to that player "
-            f"({result['states']:,} states, {result['seconds']:.2f} s)"
+            format_message(
+                "{title}, risk θ = {risk}: worth a sure {value:.4f} points to that player "
+                "({states:,} states, {seconds:.2f} s)",
+                title=display_name("game title", chosen_rules(args).title),
+                risk=format_number(result["risk"], digits=6),
+                value=result["certainty_equivalent"],
+                states=result["states"],
+                seconds=result["seconds"],
+            )
         )
     else:
         print(
-            f"{chosen_rules(args).title}: optimal play scores {result['expected_score']:.4f} on average "
-            f"({result['states']:,} states, {result['seconds']:.2f} s)"
+            format_message(
+                "{title}: optimal play scores {score:.4f} on average ({states:,} states, {seconds:.2f} s)",
+                title=display_name("game title", chosen_rules(args).title),
+                score=result["expected_score"],
+                states=result["states"],
+                seconds=result["seconds"],
+            )
         )
     return 0
 
@@ -114,9 +127,19 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         q = result["quantiles"]
         print(
-            f"{args.strategy} on {args.game}, {args.games} games (seed {args.seed}): "
-            f"mean {result['mean']:.2f}, std {result['std']:.2f}, median {q['50%']:.0f}, "
-            f"middle half {q['25%']:.0f}..{q['75%']:.0f}"
+            format_message(
+                "{strategy} on {game}, {games} games (seed {seed}): mean {mean:.2f}, std {std:.2f}, "
+                "median {median:.0f}, middle half {low:.0f}..{high:.0f}",
+                strategy=args.strategy,
+                game=args.game,
+                games=args.games,
+                seed=args.seed,
+                mean=result["mean"],
+                std=result["std"],
+                median=q["50%"],
+                low=q["25%"],
+                high=q["75%"],
+            )
         )
     return 0
 
@@ -138,10 +161,14 @@ def whole_number(at_least: int) -> Any:
         except ValueError:
             value = at_least - 1
         if value < at_least:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least {at_least}")
+            raise argparse.ArgumentTypeError(
+                format_message(
+                    "{text} is not a whole number of at least {least}", text=repr(text), least=at_least
+                )
+            )
         return value
 
-    parse.__name__ = f"whole number of at least {at_least}"
+    parse.__name__ = format_message("whole number of at least {least}", least=at_least)
     return parse
 
 
@@ -156,23 +183,27 @@ def register(sub: Any) -> None:
     from dicepoker.games.scorecard.bots import STRATEGIES
 
     games = list(SCORECARD_GAMES)
-    solve = sub.add_parser("solve", help="the expected score of optimal play (exact)")
+    solve = sub.add_parser("solve", help=_("the expected score of optimal play (exact)"))
     solve.add_argument("--game", default="classic", choices=games)
     solve.add_argument(
-        "--upper-bonus-threshold", type=int, metavar="N", help="the upper total the bonus needs"
+        "--upper-bonus-threshold", type=int, metavar="N", help=_("the upper total the bonus needs")
     )
-    solve.add_argument("--joker", choices=[j.value for j in JokerRule], help="the joker rule")
+    solve.add_argument("--joker", choices=[j.value for j in JokerRule], help=_("the joker rule"))
     solve.add_argument(
-        "--risk", type=float, default=0.0, metavar="θ", help="risk parameter of the utility (exp(θS)-1)/θ"
+        "--risk", type=float, default=0.0, metavar="θ", help=_("risk parameter of the utility (exp(θS)-1)/θ")
     )
-    solve.add_argument("--no-cache", action="store_true", help="solve afresh; leave the cache as it was")
-    solve.add_argument("--json", action="store_true", help="print JSON")
+    solve.add_argument("--no-cache", action="store_true", help=_("solve afresh; leave the cache as it was"))
+    solve.add_argument("--json", action="store_true", help=format_message("print {json}", json="JSON"))
+    add_language_option(solve)
     solve.set_defaults(run=_solve)
-    sim = sub.add_parser("simulate", help="play seeded games with a strategy")
+    sim = sub.add_parser("simulate", help=_("play seeded games with a strategy"))
     sim.add_argument("--game", default="classic", choices=games)
     sim.add_argument("--strategy", default="optimal", choices=list(STRATEGIES))
-    sim.add_argument("--games", type=whole_number(1), default=1000, metavar="N", help="how many games")
-    sim.add_argument("--seed", type=whole_number(0), default=0, metavar="S", help="the seed (0 or more)")
-    sim.add_argument("--upper-bonus-threshold", type=int, metavar="N", help="the upper total the bonus needs")
-    sim.add_argument("--json", action="store_true", help="print JSON")
+    sim.add_argument("--games", type=whole_number(1), default=1000, metavar="N", help=_("how many games"))
+    sim.add_argument("--seed", type=whole_number(0), default=0, metavar="S", help=_("the seed (0 or more)"))
+    sim.add_argument(
+        "--upper-bonus-threshold", type=int, metavar="N", help=_("the upper total the bonus needs")
+    )
+    sim.add_argument("--json", action="store_true", help=format_message("print {json}", json="JSON"))
+    add_language_option(sim)
     sim.set_defaults(run=_simulate)

@@ -19,6 +19,7 @@ from statistics import NormalDist
 import numpy as np
 
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import format_message
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 
@@ -54,7 +55,17 @@ class Estimate:
         return self.low <= float(exact) <= self.high
 
     def __str__(self) -> str:
-        return f"{self.value:.5f} ± {self.half_width:.5f} (95% CI, n = {self.n:,})"
+        """The estimate, its interval and its trials, in the current language.
+
+        >>> str(Estimate(0.5, 0.4, 0.6, 1000))
+        '0.50000 ± 0.10000 (95% CI, n = 1,000)'
+        """
+        return format_message(
+            "{value:.5f} ± {half_width:.5f} (95% CI, n = {n:,})",
+            value=self.value,
+            half_width=self.half_width,
+            n=self.n,
+        )
 
 
 def wilson_interval(successes: float, n: int, z: float = Z95) -> Estimate:

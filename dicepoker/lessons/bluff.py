@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from dicepoker.core.i18n import fill_message, ngettext
 from dicepoker.games.bluff.bots import CallerBot, ReasoningBot, bluff_tournament
 from dicepoker.games.bluff.engine import BluffView
 from dicepoker.lessons.exercises import Feedback
@@ -29,8 +30,12 @@ def check_caller(
         {"you": CallerBot(should_call), "reasoning": ReasoningBot()}, games=games, rng=rng
     )
     rate = float(table.loc["you", "win_rate"])
-    hint = (
-        f"your caller won {rate:.0%} of {games} games against the reasoning bot; try calling when "
-        "view_probability_true(view) is low"
+    template = ngettext(
+        "your caller won {rate:.0%} of {games} game against the reasoning bot; "
+        "try calling when {test} is low",
+        "your caller won {rate:.0%} of {games} games against the reasoning bot; "
+        "try calling when {test} is low",
+        games,
     )
+    hint = fill_message(template, rate=rate, games=games, test="view_probability_true(view)")
     return Feedback(rate >= target, f"{rate:.0%}", "" if rate >= target else hint)

@@ -24,6 +24,7 @@ from typing import Any
 import pandas as pd
 
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import _, format_message
 from dicepoker.games.scorecard.coach import bot_losses, coach_report
 from dicepoker.games.scorecard.engine import ScorecardGame
 
@@ -51,13 +52,13 @@ class ClassReport:
 
     def _repr_html_(self) -> str:
         skipped = "".join(f"<li>{html.escape(f)}: {html.escape(why)}</li>" for f, why in self.skipped.items())
-        note = f"<div>Not read:</div><ul>{skipped}</ul>" if skipped else ""
+        not_read = html.escape(_("Not read:"))
+        note = f"<div>{not_read}</div><ul>{skipped}</ul>" if skipped else ""
         games = self.table["file"].nunique()
-        return (
-            f"<div><b>The class: {len(self.table)} player(s) in {games} game(s)</b></div>"
-            + self.table.round(2).to_html(index=False)
-            + note
+        title = format_message(
+            "The class: {players} player(s) in {games} game(s)", players=len(self.table), games=games
         )
+        return f"<div><b>{html.escape(title)}</b></div>" + self.table.round(2).to_html(index=False) + note
 
 
 def class_report(folder: str | Path, *, bot_games: int = 20, seed: int = 0) -> ClassReport:
@@ -66,7 +67,11 @@ def class_report(folder: str | Path, *, bot_games: int = 20, seed: int = 0) -> C
     scorecard games are listed in ``skipped``; ``bot_games`` seeded games measure each bot."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise DicePokerError(f"no folder {str(folder)!r}: give the folder that holds the saved games")
+        raise DicePokerError(
+            format_message(
+                "no folder {folder}: give the folder that holds the saved games", folder=repr(str(folder))
+            )
+        )
     rows, skipped = [], {}
     for path in sorted(p for p in folder.iterdir() if p.is_file()):
         try:

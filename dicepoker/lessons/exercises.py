@@ -3,7 +3,10 @@
 A notebook ends with exercises; the student types an answer and the package, not the notebook,
 knows the right one. An answer may be a fraction (``"1/6"``), a decimal with a point or a comma
 (``"0.1667"``, ``"0,1667"``), a percentage (``"16.67%"``), scientific notation (``"1.667e-1"``)
-or a number object (``int``, ``float``, ``Fraction``, ``Decimal``, numpy scalars).
+or a number object (``int``, ``float``, ``Fraction``, ``Decimal``, numpy scalars); a number the
+current language writes its own way (``"1.234,5"`` in Romanian, ``"25\u00a0%"``) is read with
+:func:`dicepoker.core.i18n.parse_number` too. The verdict, the hints and the numbers in them are in
+the current language (a hint the notebook wrote in English is looked up in the catalogs).
 
 >>> from fractions import Fraction
 >>> check("6/7776", Fraction(1, 1296)).correct
@@ -27,11 +30,20 @@ import math
 import numbers
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import (
+    _,
+    fill_message,
+    format_message,
+    format_number,
+    language,
+    ngettext,
+    parse_number,
+)
 
 Number = Fraction | Decimal | float | int | str
 
@@ -65,8 +77,30 @@ _FRACTION_TEXT = re.compile(
 )
 
 
+_LOCALE_NUMBER_TEXT = re.compile(r"[-+]?[0-9][0-9.,'\u2019]*(/[0-9][0-9.,'\u2019]*)?%?", re.ASCII)
+"""What a number written the locale's way may hold (spaces already removed): no letters, no ``inf``."""
+
+
 class UnreadableAnswerError(DicePokerError):
-    """An answer that is not a number the checker can read (or too large to be one)."""
+    """An answer that is not a number the checker can read (or too large to be one).
+
+    ``size`` is the one of :data:`SIZE_REASONS` that refused it, or ``""`` for a typo.
+    """
+
+    def __init__(self, message: str, size: str = "") -> None:
+        super().__init__(message)
+        self.size = size
+
+
+def _too_large(answer: object) -> UnreadableAnswerError:
+    return UnreadableAnswerError(
+        format_message("answer {answer} is far too large for a chance or a score", answer=shown(answer)),
+        SIZE_REASONS[0],
+    )
+
+
+def _not_a_number(answer: object) -> UnreadableAnswerError:
+    return UnreadableAnswerError(format_message("answer {answer} is not a number", answer=shown(answer)))
 
 
 @dataclass(frozen=True)
@@ -88,7 +122,7 @@ class Reading:
 
 def _within_bounds(value: Fraction, answer: object) -> Fraction:
     if abs(value) > MAX_MAGNITUDE:
-        raise UnreadableAnswerError(f"answer {shown(answer)} is far too large for a chance or a score")
+        raise _too_large(answer)
     return value
 
 
@@ -102,29 +136,67 @@ def _read_decimal(sign: str, whole: str, frac: str | None, exponent: int, answer
 
 
 def _read_text(answer: str) -> Reading:
-    text = answer.strip().replace(" ", "").replace("\u2212", "-").replace("_", "")
+    text = re.sub("[ \u00a0\u202f_]", "", answer.strip()).replace("\u2212", "-")
     if not text:
-        raise UnreadableAnswerError("the answer is empty")
+        raise UnreadableAnswerError(_("the answer is empty"))
     if len(text) > MAX_ANSWER_LENGTH:
-        raise UnreadableAnswerError(f"answer {shown(answer)} is longer than {MAX_ANSWER_LENGTH} characters")
+        raise UnreadableAnswerError(
+            format_message(
+                "answer {answer} is longer than {limit} characters",
+                answer=shown(answer),
+                limit=MAX_ANSWER_LENGTH,
+            )
+        )
     scale = Fraction(1, 100)
     if match := _FRACTION_TEXT.fullmatch(text):
         parts = match.groupdict()
         if not (parts["nint"] or parts["nfrac"]) or not (parts["dint"] or parts["dfrac"]):
-            raise UnreadableAnswerError(f"answer {shown(answer)} is not a number")
+            raise _not_a_number(answer)
         top = _read_decimal("", parts["nint"], parts["nfrac"], 0, answer).value
         bottom = _read_decimal("", parts["dint"], parts["dfrac"], 0, answer).value
         if bottom == 0:
-            raise UnreadableAnswerError(f"answer {shown(answer)} divides by 0")
+            raise UnreadableAnswerError(format_message("answer {answer} divides by 0", answer=shown(answer)))
         value = (-1 if parts["sign"] == "-" else 1) * top / bottom * (scale if parts["percent"] else 1)
         return Reading(_within_bounds(value, answer), exact=True)
     match = _NUMBER_TEXT.fullmatch(text)
     if not match or not (match["int"] or match["frac"]):
-        raise UnreadableAnswerError(f"answer {shown(answer)} is not a number")
+        return _read_in_language(text, answer)
     exponent = int(match["exp"] or "0") - (2 if match["percent"] else 0)
     if abs(exponent) > MAX_EXPONENT:
-        raise UnreadableAnswerError(f"answer {shown(answer)} has an exponent beyond {MAX_EXPONENT}")
+        raise UnreadableAnswerError(
+            format_message(
+                "answer {answer} has an exponent beyond {limit}", answer=shown(answer), limit=MAX_EXPONENT
+            ),
+            SIZE_REASONS[2],
+        )
     return _read_decimal(match["sign"], match["int"], match["frac"], exponent, answer)
+
+
+def _read_in_language(text: str, answer: object) -> Reading:
+    """A number written the current language's way (``"1.234,5"`` in Romanian), read by
+    :func:`~dicepoker.core.i18n.parse_number`; its decimals are the digits after the locale's
+    decimal sign (fewer for a percentage's two implied places).
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("ro"):
+    ...     _read_in_language("1.234,5", "1.234,5")
+    Reading(value=Fraction(2469, 2), exact=False, decimals=1, significant=5)
+    """
+    from babel.numbers import get_decimal_symbol
+
+    if not _LOCALE_NUMBER_TEXT.fullmatch(text) or text.count("/") > 1 or "%" in text[:-1]:
+        raise _not_a_number(answer)  # digits and the signs numbers are written with, nothing else
+    try:
+        value = parse_number(text)
+    except DicePokerError:
+        raise _not_a_number(answer) from None
+    if "/" in text:
+        return Reading(_within_bounds(value, answer), exact=True)
+    number, point = text.rstrip("%"), get_decimal_symbol(language())
+    frac = number.rpartition(point)[2] if point in number else ""
+    digits = re.sub(r"\D", "", number).lstrip("0")
+    decimals = len(re.sub(r"\D", "", frac)) + (2 if text.endswith("%") else 0)
+    return Reading(_within_bounds(value, answer), exact=False, decimals=decimals, significant=len(digits))
 
 
 def read_answer(answer: object) -> Reading:
@@ -134,30 +206,40 @@ def read_answer(answer: object) -> Reading:
     (Fraction(1, 6), Fraction(1, 1250), Fraction(3, 2000))
     """
     if isinstance(answer, bool) or answer is None:
-        raise UnreadableAnswerError(f"answer {shown(answer)} is not a number")
+        raise _not_a_number(answer)
     if isinstance(answer, str):
         return _read_text(answer)
     if isinstance(answer, Decimal):
         if not answer.is_finite():
-            raise UnreadableAnswerError(f"answer {shown(answer)} is not a finite number")
+            raise _not_finite(answer)
         return _read_text(str(answer))
     if isinstance(answer, numbers.Integral):
         number = int(answer)
         if number.bit_length() > MAX_BITS:
-            raise UnreadableAnswerError("the answer is far too large for a chance or a score")
+            raise UnreadableAnswerError(
+                _("the answer is far too large for a chance or a score"), SIZE_REASONS[0]
+            )
         return Reading(_within_bounds(Fraction(number), answer), exact=True)
     if isinstance(answer, numbers.Rational):
         top, bottom = int(answer.numerator), int(answer.denominator)
         if max(top.bit_length(), bottom.bit_length()) > MAX_BITS or bottom == 0:
-            raise UnreadableAnswerError("the answer has far too many digits for a chance or a score")
+            raise UnreadableAnswerError(
+                _("the answer has far too many digits for a chance or a score"), SIZE_REASONS[1]
+            )
         return Reading(_within_bounds(Fraction(top, bottom), answer), exact=True)
     try:
         number = float(answer)  # floats, numpy scalars and 0-d arrays
     except Exception as err:  # noqa: BLE001 - a student's object may fail in any way: it is no number
-        raise UnreadableAnswerError(f"answer {shown(answer)} is not a number") from err
+        raise _not_a_number(answer) from err
     if not math.isfinite(number):
-        raise UnreadableAnswerError(f"answer {shown(answer)} is not a finite number")
+        raise _not_finite(answer)
     return Reading(_within_bounds(Fraction(number), answer), exact=False)
+
+
+def _not_finite(answer: object) -> UnreadableAnswerError:
+    return UnreadableAnswerError(
+        format_message("answer {answer} is not a finite number", answer=shown(answer))
+    )
 
 
 def as_number(answer: Number) -> Fraction:
@@ -176,7 +258,10 @@ def shown(answer: object) -> str:
     ("'1/6'", 'a number with about 401 digits')
     """
     if isinstance(answer, int) and not isinstance(answer, bool) and answer.bit_length() > 128:
-        return f"a number with about {math.floor(answer.bit_length() * math.log10(2)) + 1} digits"
+        digits = math.floor(answer.bit_length() * math.log10(2)) + 1
+        return fill_message(
+            ngettext("a number with about {n} digits", "a number with about {n} digits", digits), n=digits
+        )
     try:
         text = repr(answer)
     except Exception:  # noqa: BLE001 - a student's object may fail in any way; say what it is
@@ -213,7 +298,9 @@ def format_example(expected: Fraction) -> str:
     """
     for fraction, decimal in FORMAT_EXAMPLES:
         if abs(Fraction(fraction) - expected) > abs(expected) / 10:
-            return f"{fraction} or {decimal}"
+            return format_message(
+                "{fraction} or {decimal}", fraction=fraction, decimal=format_number(Decimal(decimal))
+            )
     raise AssertionError("unreachable: the examples differ by more than 10% from each other")
 
 
@@ -222,20 +309,34 @@ class Feedback:
     """The verdict on one answer; renders as a coloured line in a notebook.
 
     ``problem`` says why an answer could not be judged (unreadable, or still the placeholder).
+    ``lang`` is the language it speaks: the one current when it was made (when the answer was
+    judged), whatever the language is when it is shown; ``""`` speaks the one current then.
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("uk"):
+    ...     str(Feedback(True, "'1/4'")), str(Feedback(False, "'1/3'", hint="1 - 3/4"))
+    ('Правильно!', 'Ще ні. Підказка: 1 - 3/4')
     """
 
     correct: bool
     answer: str
     hint: str = ""
     problem: str = ""
+    lang: str = field(default_factory=language)
 
     def __str__(self) -> str:
+        lang = self.lang or None
         if self.correct:
-            return "Right!"
-        hint = f" Hint: {self.hint}" if self.hint else ""
+            return _("Right!", lang)
+        if self.problem and self.hint:
+            return format_message(
+                "Not yet: {problem}. Hint: {hint}", lang, problem=self.problem, hint=self.hint
+            )
         if self.problem:
-            return f"Not yet: {self.problem}" + ("." + hint if hint else "")
-        return "Not yet." + hint
+            return format_message("Not yet: {problem}", lang, problem=self.problem)
+        if self.hint:
+            return format_message("Not yet. Hint: {hint}", lang, hint=self.hint)
+        return _("Not yet.", lang)
 
     def __bool__(self) -> bool:
         return self.correct
@@ -254,12 +355,48 @@ def _common_mistake(reading: Reading, expected: Reading) -> str:
     if 0 < want < 1 and 1 < reading.value <= 100:
         as_share = Reading(reading.value / 100, reading.exact, reading.decimals, reading.significant)
         if is_close(as_share, expected):
-            return "that looks like a percentage: add the % sign (or divide by 100)"
+            return _("that looks like a percentage: add the % sign (or divide by 100)")
     if 0 < want < 1 and want != Fraction(1, 2):
         complement = Reading(1 - reading.value, reading.exact, reading.decimals, reading.significant)
         if is_close(complement, expected):
-            return "that is the chance that it does NOT happen"
+            return _("that is the chance that it does NOT happen")
     return ""
+
+
+def unreadable_problem(size: str, expected: Fraction) -> str:
+    """What to tell a student whose answer could not be read (``size``: the reason it was too large).
+
+    >>> unreadable_problem("", Fraction(1, 3)), unreadable_problem(SIZE_REASONS[2], Fraction(1, 6))
+    ('write it like 1/6 or 0.1667', 'that number has an exponent beyond 30; write it like 2/9 or 0.2222')
+    """
+    example = format_example(expected)
+    if size == SIZE_REASONS[0]:
+        return format_message(
+            "that number is far too large for a chance or a score; write it like {example}", example=example
+        )
+    if size == SIZE_REASONS[1]:
+        return format_message(
+            "that number has far too many digits for a chance or a score; write it like {example}",
+            example=example,
+        )
+    if size == SIZE_REASONS[2]:
+        return format_message(
+            "that number has an exponent beyond {limit}; write it like {example}",
+            limit=MAX_EXPONENT,
+            example=example,
+        )
+    return format_message("write it like {example}", example=example)
+
+
+def translated_hint(hint: str) -> str:
+    """A hint in the current language: the catalogs' translation of the English text, else the text.
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("ro"):
+    ...     translated_hint("that is for one roll; two are left"), translated_hint("")
+    ('asta e pentru o aruncare; mai sunt două', '')
+    """
+    return _(hint) if hint else ""
 
 
 def _check_one(
@@ -269,20 +406,19 @@ def _check_one(
     try:
         got = read_answer(answer)
     except UnreadableAnswerError as err:
-        size = next((why for why in SIZE_REASONS if why in str(err)), "")
-        problem = f"write it like {format_example(want.value)}"
-        return Feedback(False, shown(answer), "", f"that number {size}; {problem}" if size else problem)
+        return Feedback(False, shown(answer), "", unreadable_problem(err.size, want.value))
     if isinstance(answer, str) and answer.strip() == "0" and want.value != 0:
-        return Feedback(
-            False, shown(answer), "", f'replace "0" by your answer, like {format_example(want.value)}'
+        problem = format_message(
+            'replace "0" by your answer, like {example}', example=format_example(want.value)
         )
+        return Feedback(False, shown(answer), "", problem)
     if is_close(got, want, tolerance):
         return Feedback(True, shown(answer))
     pairs = mistakes.items() if isinstance(mistakes, Mapping) else mistakes
     for wrong, mistake_hint in pairs:
         if is_close(got, read_expected(wrong), tolerance):
-            return Feedback(False, shown(answer), mistake_hint)
-    return Feedback(False, shown(answer), _common_mistake(got, want) or hint)
+            return Feedback(False, shown(answer), translated_hint(mistake_hint))
+    return Feedback(False, shown(answer), _common_mistake(got, want) or translated_hint(hint))
 
 
 def read_expected(expected: object) -> Reading:
@@ -322,23 +458,36 @@ def check(
             or isinstance(mistakes, Sequence)
             and any(isinstance(item, Mapping) for item in mistakes)
         ):
-            raise DicePokerError("a one-part question takes one hint and one mapping of mistakes")
+            raise DicePokerError(_("a one-part question takes one hint and one mapping of mistakes"))
         return _check_one(answer, expected, hint, mistakes, margin)
     parts = len(expected)
     hints = (hint,) * parts if isinstance(hint, str) else tuple(hint)
     part_mistakes = tuple(mistakes) if mistakes else ((),) * parts
     if len(hints) != parts or len(part_mistakes) != parts:
-        raise DicePokerError(f"a {parts}-part question needs {parts} hints and {parts} mappings of mistakes")
-    if not isinstance(answer, tuple | list) or len(answer) != parts:
-        return Feedback(
-            False, shown(answer), "", f"give {parts} answers in parentheses, one for each question"
+        template = ngettext(
+            "a {parts}-part question needs {parts} hint and {parts} mapping of mistakes",
+            "a {parts}-part question needs {parts} hints and {parts} mappings of mistakes",
+            parts,
         )
+        raise DicePokerError(fill_message(template, parts=parts))
+    if not isinstance(answer, tuple | list) or len(answer) != parts:
+        template = ngettext(
+            "give {parts} answer in parentheses, one for each question",
+            "give {parts} answers in parentheses, one for each question",
+            parts,
+        )
+        problem = fill_message(template, parts=parts)
+        return Feedback(False, shown(answer), "", problem)
     for number, (got, want, part_hint, wrong) in enumerate(
         zip(answer, expected, hints, part_mistakes, strict=True), 1
     ):
         verdict = _check_one(got, want, part_hint, wrong, margin)
         if not verdict.correct:
-            where = f"part {number} of {parts}"
-            problem = f"{where}: {verdict.problem}" if verdict.problem else where
+            if verdict.problem:
+                problem = format_message(
+                    "part {number} of {parts}: {problem}", number=number, parts=parts, problem=verdict.problem
+                )
+            else:
+                problem = format_message("part {number} of {parts}", number=number, parts=parts)
             return Feedback(False, shown(answer), verdict.hint, problem)
     return Feedback(True, shown(answer))

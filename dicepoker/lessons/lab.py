@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import _, display_name, fill_message, format_message, ngettext
 from dicepoker.core.match import play_match
 from dicepoker.core.stats import mean_interval
 from dicepoker.games import find_game
@@ -37,8 +38,19 @@ Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
 def _rules(rules: ScorecardRules | str) -> ScorecardRules:
     found = find_game(rules) if isinstance(rules, str) else rules
     if not isinstance(found, ScorecardRules):
-        raise DicePokerError(f"{getattr(found, 'name', found)!r} is not a scorecard game")
+        raise DicePokerError(
+            format_message("{game} is not a scorecard game", game=repr(getattr(found, "name", found)))
+        )
     return found
+
+
+def not_a_number_of_games(games: object) -> str:
+    """The refusal of a number of games that is not a whole number of at least 1.
+
+    >>> not_a_number_of_games(0)
+    'games must be a whole number of at least 1, not 0'
+    """
+    return format_message("games must be a whole number of at least 1, not {games}", games=repr(games))
 
 
 def play_game(
@@ -72,7 +84,7 @@ def simulate(
     """
     rules = _rules(rules)
     if not isinstance(games, int) or games < 1:
-        raise DicePokerError(f"games must be a whole number of at least 1, not {games!r}")
+        raise DicePokerError(not_a_number_of_games(games))
     strategy = as_strategy(strategy)
     poker = rules.poker_box
     rows = []
@@ -80,7 +92,8 @@ def simulate(
     if progress:
         from tqdm.auto import tqdm
 
-        children = tqdm(children, desc=f"{strategy_name(strategy)} plays {rules.name}", leave=False)
+        desc = format_message("{strategy} plays {game}", strategy=strategy_name(strategy), game=rules.name)
+        children = tqdm(children, desc=desc, leave=False)
     for child in children:
         dice_seed, strategy_seed = child.spawn(2)
         player = strategy
@@ -193,7 +206,16 @@ class TournamentResult:
         return score_distributions(self)
 
     def _repr_html_(self) -> str:
-        title = html.escape(f"{self.rules.title}: {self.games} games per strategy, seed {self.seed}")
+        template = ngettext(
+            "{title}: {games} game per strategy, seed {seed}",
+            "{title}: {games} games per strategy, seed {seed}",
+            self.games,
+        )
+        title = html.escape(
+            fill_message(
+                template, title=display_name("game title", self.rules.title), games=self.games, seed=self.seed
+            )
+        )
         return f"<div><b>{title}</b></div>" + self.summary.round(3).to_html()
 
 
@@ -221,7 +243,7 @@ def tournament(
             name, n = f"{base} #{n}", n + 1
         results[name] = simulate(strategy, games, seed, rules, progress=progress)
     if not results:
-        raise DicePokerError("a tournament needs at least one strategy")
+        raise DicePokerError(_("a tournament needs at least one strategy"))
     return TournamentResult(rules, games, seed, results)
 
 
@@ -242,5 +264,10 @@ def challenge(
     result = tournament([strategy, against], games, seed, rules)
     (mine, me), (theirs, them) = result.summary["mean"].items()
     won = me > them
-    hint = f"{mine} averaged {me:.1f} points, {theirs} {them:.1f} on the same {games} games; try again"
+    template = ngettext(
+        "{mine} averaged {me:.1f} points, {theirs} {them:.1f} on the same {games} game; try again",
+        "{mine} averaged {me:.1f} points, {theirs} {them:.1f} on the same {games} games; try again",
+        games,
+    )
+    hint = fill_message(template, mine=mine, me=me, theirs=theirs, them=them, games=games)
     return Feedback(bool(won), f"{me:.1f}", "" if won else hint)

@@ -30,6 +30,7 @@ import pandas as pd
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import _, fill_message, format_message, format_number, ngettext
 from dicepoker.core.match import play_match
 from dicepoker.core.stats import Z95, wilson_interval
 from dicepoker.games.scorecard.bots import (
@@ -47,7 +48,7 @@ from dicepoker.games.scorecard.hints import hint
 from dicepoker.games.scorecard.html import dice_html, scorecard_html
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solve import check_risk, solve
-from dicepoker.lessons.lab import _rules, mean_ci, simulate
+from dicepoker.lessons.lab import _rules, mean_ci, not_a_number_of_games, simulate
 
 RISK_SWEEP = RISK_GRID  # the 11 θ of the lesson's sweep
 # The win-seeker's scale. tune_win_seeker("classic", scales=(0.5, 1.0, 2.0), games=1500, seed=10_000)
@@ -149,7 +150,8 @@ def risk_sweep(
     if progress:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=len(risks), desc=f"solving {rules.name} for {len(risks)} risks", leave=False)
+        desc = ngettext("solving {game} for {n} risk", "solving {game} for {n} risks", len(risks))
+        bar = tqdm(total=len(risks), desc=fill_message(desc, game=rules.name, n=len(risks)), leave=False)
     rows = []
     for theta in risks:
         start = time.perf_counter()
@@ -351,13 +353,14 @@ def duel(
     """
     rules = _rules(rules)
     if not isinstance(games, int) or games < 1:
-        raise DicePokerError(f"games must be a whole number of at least 1, not {games!r}")
+        raise DicePokerError(not_a_number_of_games(games))
     me, them = as_strategy(player), as_strategy(opponent)
     children = np.random.SeedSequence(seed).spawn(games)
     if progress:
         from tqdm.auto import tqdm
 
-        children = tqdm(children, desc=f"{strategy_name(me)} v {strategy_name(them)}", leave=False)
+        desc = format_message("{player} v {opponent}", player=strategy_name(me), opponent=strategy_name(them))
+        children = tqdm(children, desc=desc, leave=False)
     totals, theirs, first = [], [], []
     for i, child in enumerate(children):
         goes_first = i % 2 == 0
@@ -451,16 +454,27 @@ class Disagreement:
         card = scorecard_html(
             g.rules,
             list(g.scorecards),
-            player_names=["the win-seeker" if i == self.seat else "opponent" for i in range(2)],
+            player_names=[_("the win-seeker") if i == self.seat else _("opponent") for i in range(2)],
             poker_bonus_points=[g.poker_bonus_points(i) for i in range(2)],
             current=self.seat,
         )
-        caption = f"{self.rolls_left} roll(s) left; expected lead {self.lead:+.1f} points"
-        caption += f", so it plays θ = {self.risk:+g}"
-        choices = (
-            f"<p>Optimal: <b>{html.escape(self.optimal_choice)}</b>; plays to win: "
-            f"<b>{html.escape(self.win_seeking_choice)}</b> (gives up {self.cost:.2f} expected points)</p>"
+        caption = fill_message(
+            ngettext(
+                "{rolls} roll left; expected lead {lead:+.1f} points, so it plays θ = {risk}",
+                "{rolls} rolls left; expected lead {lead:+.1f} points, so it plays θ = {risk}",
+                self.rolls_left,
+            ),
+            rolls=self.rolls_left,
+            lead=self.lead,
+            risk=("+" if self.risk > 0 else "") + format_number(self.risk, digits=6),
         )
+        choices = format_message(
+            "Optimal: {optimal}; plays to win: {win_seeking} (gives up {cost:.2f} expected points)",
+            optimal=f"<b>{html.escape(self.optimal_choice)}</b>",
+            win_seeking=f"<b>{html.escape(self.win_seeking_choice)}</b>",
+            cost=self.cost,
+        )
+        choices = f"<p>{choices}</p>"
         return f"<div>{dice_html(self.dice.values, caption=caption)}{choices}{card}</div>"
 
 

@@ -34,9 +34,9 @@ import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.core.i18n import display_name, format_message
 from dicepoker.core.pictures import signed
 from dicepoker.core.stats import Estimate, wilson_interval
-from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import play_turn
 from dicepoker.games.scorecard.engine import ScorecardGame, TurnView
 from dicepoker.games.scorecard.rules import Box, JokerRule, ScorecardRules
@@ -44,25 +44,23 @@ from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET
 from dicepoker.games.scorecard.solver.solution import Solution, turn_values
 from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.games.scorecard.solver.tables import dice_tables, rule_tables
+from dicepoker.lessons.lab import _rules, not_a_number_of_games
 from dicepoker.odds.turn import turn_tables
 
 TIE = 1e-9  # the optimal bot's tolerance: a keep must beat scoring now by more than this
 NO_DOUBLE = "no double"  # the group of first rolls whose best score now is not a doubled one
 
 
-def _rules(rules: ScorecardRules | str) -> ScorecardRules:
-    found = find_game(rules) if isinstance(rules, str) else rules
-    if not isinstance(found, ScorecardRules):
-        raise DicePokerError(f"{getattr(found, 'name', found)!r} is not a scorecard game")
-    return found
-
-
 def _supported(rules: ScorecardRules) -> ScorecardRules:
     """The turn policy reads plain boxes: no joker, no poker bonus to track (as in ``two_part``)."""
     if rules.joker is not JokerRule.NONE or rule_tables(rules).n_bits != 1:
         raise DicePokerError(
-            f"rule set {rules.name!r} has a joker or a poker bonus: these lessons follow games without "
-            "them, like 'two_part'"
+            format_message(
+                "rule set {name} has a joker or a poker bonus: these lessons follow games without them, "
+                "like {example}",
+                name=repr(rules.name),
+                example="'two_part'",
+            )
         )
     return rules
 
@@ -70,8 +68,12 @@ def _supported(rules: ScorecardRules) -> ScorecardRules:
 def _part1_rules(rules: ScorecardRules) -> ScorecardRules:
     if not rules.upper_first or not rules.upper_boxes:
         raise DicePokerError(
-            f"rule set {rules.name!r} has no part 1 played first: the part-1 lessons need a game like "
-            "'two_part', whose face boxes are all filled before any other box"
+            format_message(
+                "rule set {name} has no part 1 played first: the part-1 lessons need a game like "
+                "{example}, whose face boxes are all filled before any other box",
+                name=repr(rules.name),
+                example="'two_part'",
+            )
         )
     return _supported(rules)
 
@@ -85,11 +87,22 @@ def _face_box(rules: ScorecardRules, face: int | str) -> Box:
         if not found:
             faces = ", ".join(str(b.face) for b in rules.upper_boxes)
             raise UnknownNameError(
-                f"no part-1 box for face {face!r} in {rules.name!r}; the faces are {faces}"
+                format_message(
+                    "no part-1 box for face {face} in {name}; the faces are {faces}",
+                    face=repr(face),
+                    name=repr(rules.name),
+                    faces=faces,
+                )
             )
         box = found[0]
     if box.section != "upper":
-        raise DicePokerError(f"{box.name!r} is not a part-1 (face) box of {rules.name!r}")
+        raise DicePokerError(
+            format_message(
+                "{box} is not a part-1 (face) box of {name}",
+                box=repr(display_name("box", box.name)),
+                name=repr(rules.name),
+            )
+        )
     return box
 
 
@@ -103,7 +116,7 @@ def face_count_distribution(rolls: int = 3, dice: int = NUMBER_OF_DICE) -> dict[
     (Fraction(1, 7776), True)
     """
     if isinstance(rolls, bool) or not isinstance(rolls, int) or rolls < 1:
-        raise DicePokerError(f"a turn has at least one roll, not {rolls!r}")
+        raise DicePokerError(format_message("a turn has at least one roll, not {rolls}", rolls=repr(rolls)))
     return dict(_face_counts(rolls, dice))
 
 
@@ -315,7 +328,13 @@ def _solution(solution: Solution | None, rules: ScorecardRules | str) -> Solutio
     if solution is None:
         return solve(_rules(rules), progress=False)
     if not isinstance(solution, Solution):
-        raise DicePokerError(f"solution must be what solve() returns, not {solution!r}")
+        raise DicePokerError(
+            format_message(
+                "solution must be what {solve} returns, not {solution}",
+                solve="solve()",
+                solution=repr(solution),
+            )
+        )
     return solution
 
 
@@ -390,7 +409,7 @@ def simulate_part1(
     from dicepoker.games.scorecard.bots import as_strategy, optimal_strategy
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise DicePokerError(f"games must be a whole number of at least 1, not {games!r}")
+        raise DicePokerError(not_a_number_of_games(games))
     if strategy is None:
         solution = _solution(solution, rules)
         rules, player = solution.rules, optimal_strategy(solution)
@@ -455,9 +474,13 @@ def stop_or_roll_on(
     rules = solution.rules
     filled = dict(_start_of_part2(rules) if filled is None else filled)
     if len(filled) >= len(rules.boxes):
-        raise DicePokerError("the scorecard is full: there is no turn left to play")
+        raise DicePokerError(format_message("the scorecard is full: there is no turn left to play"))
     if rules.rolls_per_turn < 2:
-        raise DicePokerError(f"{rules.name!r} has one roll a turn: there is nothing to roll on with")
+        raise DicePokerError(
+            format_message(
+                "{name} has one roll a turn: there is nothing to roll on with", name=repr(rules.name)
+            )
+        )
     turn = solution.turn(filled)  # refuses a scorecard the rules never produce
     dt, arrays = dice_tables(), _dice_arrays()
     banked = rules.upper_total(filled) + rules.lower_total(filled)
@@ -543,13 +566,25 @@ def settlement_table(totals: Sequence[int], names: Sequence[str] | None = None) 
     """
     totals = list(totals)
     if not totals:
-        raise DicePokerError("a settlement needs at least one player's total")
+        raise DicePokerError(format_message("a settlement needs at least one player's total"))
     for total in totals:
         if isinstance(total, bool) or not isinstance(total, int | np.integer):
-            raise DicePokerError(f"a total must be a whole number of points, not {total!r} in {totals!r}")
+            raise DicePokerError(
+                format_message(
+                    "a total must be a whole number of points, not {total} in {totals}",
+                    total=repr(total),
+                    totals=repr(totals),
+                )
+            )
     names = [f"Player {i}" for i in range(1, len(totals) + 1)] if names is None else list(names)
     if len(names) != len(totals):
-        raise DicePokerError(f"{len(names)} names for {len(totals)} totals: give one name per total")
+        raise DicePokerError(
+            format_message(
+                "{names} names for {totals} totals: give one name per total",
+                names=len(names),
+                totals=len(totals),
+            )
+        )
     mean = Fraction(sum(int(t) for t in totals), len(totals))
     results = [int(t) - mean for t in totals]
     frame = pd.DataFrame(

@@ -28,6 +28,7 @@ from fractions import Fraction
 import pandas as pd
 
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import format_message
 from dicepoker.core.zero_sum import (
     Chance,
     Decision,
@@ -62,11 +63,21 @@ class HighOrLow:
             value = getattr(self, name)
             if not isinstance(value, Fraction | int) or not 0 < value < 1:
                 raise DicePokerError(
-                    f"the toy's {name} must be an exact probability strictly between 0 and 1, not {value!r}"
+                    format_message(
+                        "the toy's {name} must be an exact probability strictly between 0 and 1, not {value}",
+                        name=name,
+                        value=repr(value),
+                    )
                 )
         if not self.beat_high < self.beat_low:
             raise DicePokerError(
-                f"'high' must be harder to beat than 'low': {self.beat_high} >= {self.beat_low}"
+                format_message(
+                    "{high} must be harder to beat than {low}: {beat_high} >= {beat_low}",
+                    high=repr(HIGH),
+                    low=repr(LOW),
+                    beat_high=self.beat_high,
+                    beat_low=self.beat_low,
+                )
             )
 
     def accept_value(self, announcement: str) -> Fraction:
@@ -124,7 +135,9 @@ def hand_solution(toy: HighOrLow = TOY) -> dict[str, Fraction]:
     bluff = p * (1 - posterior) / ((1 - p) * posterior)  # step 2
     call = (bl - bh) / (1 - bh)  # step 3
     if not 0 < bluff < 1:
-        raise DicePokerError(f"with these numbers Ann's best bluff rate {bluff} is not mixed")
+        raise DicePokerError(
+            format_message("with these numbers Ann's best bluff rate {bluff} is not mixed", bluff=bluff)
+        )
     truthful_low = 1 - 2 * bl
     high_die = call * 1 + (1 - call) * (-toy.accept_value(HIGH))
     value = p * high_die + (1 - p) * truthful_low
@@ -177,7 +190,13 @@ def changed_profile(
     {'call': Fraction(0, 1), 'accept': Fraction(1, 1)}
     """
     if (bluff_rate is None) == (call_rate is None):
-        raise DicePokerError("change one thing: give a bluff_rate (Ann's) or a call_rate (Bo's)")
+        raise DicePokerError(
+            format_message(
+                "change one thing: give a {bluff_rate} (Ann's) or a {call_rate} (Bo's)",
+                bluff_rate="bluff_rate",
+                call_rate="call_rate",
+            )
+        )
     profile = hand_strategy(toy)
     if bluff_rate is not None:
         rate = Fraction(bluff_rate)

@@ -29,6 +29,7 @@ import numpy as np
 
 from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice, all_keeps, all_rolls
 from dicepoker.core.errors import UnknownNameError
+from dicepoker.core.i18n import format_message
 from dicepoker.core.patterns import Combination
 from dicepoker.games import combinations_of, find_game
 from dicepoker.games.scorecard.rules import Need
@@ -81,11 +82,20 @@ def find_combination(combination: CombinationLike, game: str = "classic") -> Com
         if len(names) > 60:
             names = names[: names.index(",") + 1] + " ..."
         raise UnknownNameError(
-            f"no combination {combination!r} in game {game!r}; the combinations are: {names}"
+            format_message(
+                "no combination {combination} in game {game}; the combinations are: {names}",
+                combination=repr(combination),
+                game=repr(game),
+                names=names,
+            )
         )
     if callable(combination):
         return Combination(getattr(combination, "__name__", "custom"), combination)
-    raise UnknownNameError(f"{combination!r} is not a combination, a name or a test on five dice")
+    raise UnknownNameError(
+        format_message(
+            "{combination} is not a combination, a name or a test on five dice", combination=repr(combination)
+        )
+    )
 
 
 # --- the 252 rolls as numbers --------------------------------------------------------------------

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from dicepoker.core.i18n import format_message
 from dicepoker.core.stats import wilson_interval
 from dicepoker.games import SCORECARD_GAMES, find_game
 from dicepoker.odds.one_roll import OUTCOMES, catalogue, closed_form_probability, game_one_roll_counts
@@ -33,13 +34,6 @@ from dicepoker.odds.turn import game_within_three
 
 if TYPE_CHECKING:
     import pandas as pd
-
-DOUBLED_NOTE = (
-    "two_part: one_roll is the chance of a doubled score (the combination stands after the first "
-    "roll and is scored then); part-1 boxes and Chance never double, so their one_roll is 0. "
-    "within_three is the chance the combination stands at the end of the turn "
-    "(part 1: at least par = 3 of the face)."
-)
 
 
 @dataclass(frozen=True)
@@ -70,14 +64,30 @@ def doubling_boxes(game: str) -> dict[str, bool] | None:
 
 
 def one_roll_meaning(game: str) -> str:
-    """One sentence saying what the ``one_roll`` column means for ``game``.
+    """One sentence saying what the ``one_roll`` column means for ``game``, in the current language
+    (the column names, API names, stay English).
 
     >>> one_roll_meaning("bluff")
     'one_roll: the chance that one roll of five dice holds the combination'
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("ro"):
+    ...     one_roll_meaning("classic")
+    'one_roll: probabilitatea ca o singură aruncare a cinci zaruri să conțină combinația'
     """
     if doubling_boxes(game) is not None:
-        return DOUBLED_NOTE
-    return "one_roll: the chance that one roll of five dice holds the combination"
+        return format_message(
+            "{game}: {one_roll} is the chance of a doubled score (the combination stands after the first "
+            "roll and is scored then); part-1 boxes and Chance never double, so their {one_roll} is 0. "
+            "{within_three} is the chance the combination stands at the end of the turn "
+            "(part 1: at least par = {par} of the face).",
+            game=game,
+            one_roll="one_roll",
+            within_three="within_three",
+            par=find_game(game).par,
+        )
+    return format_message(
+        "{one_roll}: the chance that one roll of five dice holds the combination", one_roll="one_roll"
+    )
 
 
 def game_odds(game: str, rolls: int = 3) -> list[CombinationOdds]:

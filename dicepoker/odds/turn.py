@@ -31,6 +31,7 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
 from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.core.i18n import NAME_KINDS, display_name, fill_message, format_message, known_names, ngettext
 from dicepoker.core.patterns import Combination
 from dicepoker.games import SCORECARD_GAMES, find_game
 from dicepoker.odds.one_roll import (
@@ -179,7 +180,11 @@ class TurnPlan:
 
     def _stage(self, roll: int) -> int:
         if not 1 <= roll <= self.rolls:
-            raise DicePokerError(f"roll {roll} is not one of the turn's rolls 1..{self.rolls}")
+            raise DicePokerError(
+                format_message(
+                    "roll {roll} is not one of the turn's rolls 1..{rolls}", roll=roll, rolls=self.rolls
+                )
+            )
         return roll - 1
 
     def scale(self, roll: int) -> int:
@@ -205,7 +210,13 @@ class TurnPlan:
         stage = self._stage(roll)
         if len(keep) == NUMBER_OF_DICE or stage == self.rolls - 1:
             if len(keep) != NUMBER_OF_DICE:
-                raise DicePokerError(f"no roll is left after roll {roll}: keep all five dice, not {keep}")
+                raise DicePokerError(
+                    format_message(
+                        "no roll is left after roll {roll}: keep all five dice, not {keep}",
+                        roll=roll,
+                        keep=keep,
+                    )
+                )
             return Fraction(int(self.stop_values[stage][roll_index(keep)]))
         k = int(keep_index_by_key()[dice_key(keep)])
         total = sum(
@@ -282,9 +293,23 @@ def _plan(name: str, goal: str, stop_values: np.ndarray, solved: tuple, column: 
     )
 
 
+def combination_display_name(name: str) -> str:
+    """A combination's name as a player reads it: a box, bluff hand or board label the catalogs
+    translate, else the name itself (a name of your own, ``"Ones or Twos"``).
+
+    >>> combination_display_name("Two Pairs"), combination_display_name("my test")
+    ('Two Pairs', 'my test')
+    """
+    names = known_names()
+    for kind in NAME_KINDS:
+        if (kind, name) in names:
+            return display_name(kind, name)
+    return name
+
+
 def _check_rolls(rolls: int) -> None:
     if isinstance(rolls, bool) or not isinstance(rolls, int) or rolls < 1:
-        raise DicePokerError(f"a turn has at least one roll, not {rolls!r}")
+        raise DicePokerError(format_message("a turn has at least one roll, not {rolls}", rolls=repr(rolls)))
 
 
 @lru_cache(maxsize=64)
@@ -319,7 +344,13 @@ def hold_plan(combination: CombinationLike, game: str = "classic", rolls: int = 
 
 def _scorecard(game: str) -> Any:
     if game not in SCORECARD_GAMES:
-        raise UnknownNameError(f"game {game!r} has no scores; the scorecard games are {SCORECARD_GAMES}")
+        raise UnknownNameError(
+            format_message(
+                "game {game} has no scores; the scorecard games are {games}",
+                game=repr(game),
+                games=SCORECARD_GAMES,
+            )
+        )
     return find_game(game)
 
 
@@ -399,8 +430,14 @@ def hold_chance_by_roll(
 class KeepAdvice:
     """Which dice to keep, and the chance of holding the combination in the end if you do.
 
+    Printed in the current language:
+
     >>> print(best_keep("Poker", "11234"))
     11234: keep 11, reroll 3 dice -> chance 0.0291 of Poker with 2 rolls left
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("ro"):
+    ...     print(best_keep("Full House", "33355"))
+    33355: combinația e gata: stop (probabilitate 1,0000 pentru Full House)
     """
 
     combination: str
@@ -415,12 +452,37 @@ class KeepAdvice:
         return len(self.keep) == NUMBER_OF_DICE
 
     def __str__(self) -> str:
+        name = combination_display_name(self.combination)
+        chance = float(self.chance)
         if self.stop:
-            verdict = "holds it: stop" if self.chance == 1 else "stop"
-            return f"{self.dice}: {verdict} (chance {float(self.chance):.4f} of {self.combination})"
-        return (
-            f"{self.dice}: keep {self.keep or 'nothing'}, reroll {NUMBER_OF_DICE - len(self.keep)} dice"
-            f" -> chance {float(self.chance):.4f} of {self.combination} with {self.rolls_left} rolls left"
+            if self.chance == 1:
+                return format_message(
+                    "{dice}: holds it: stop (chance {chance:.4f} of {combination})",
+                    dice=self.dice,
+                    chance=chance,
+                    combination=name,
+                )
+            return format_message(
+                "{dice}: stop (chance {chance:.4f} of {combination})",
+                dice=self.dice,
+                chance=chance,
+                combination=name,
+            )
+        rerolled = NUMBER_OF_DICE - len(self.keep)
+        if self.keep:
+            keeping = ngettext("keep {keep}, reroll {n} die", "keep {keep}, reroll {n} dice", rerolled)
+        else:
+            keeping = ngettext("keep nothing, reroll {n} die", "keep nothing, reroll {n} dice", rerolled)
+        chance_text = ngettext(
+            "chance {chance:.4f} of {combination} with {rolls} roll left",
+            "chance {chance:.4f} of {combination} with {rolls} rolls left",
+            self.rolls_left,
+        )
+        return format_message(
+            "{dice}: {keeping} -> {chance}",
+            dice=self.dice,
+            keeping=fill_message(keeping, keep=self.keep, n=rerolled),
+            chance=fill_message(chance_text, chance=chance, combination=name, rolls=self.rolls_left),
         )
 
     def _repr_html_(self) -> str:
@@ -431,7 +493,9 @@ class KeepAdvice:
 
 def _rolls_left_plan(combination: CombinationLike, game: str, rolls_left: int) -> TurnPlan:
     if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or rolls_left < 0:
-        raise DicePokerError(f"rolls left must be 0 or more, not {rolls_left!r}")
+        raise DicePokerError(
+            format_message("rolls left must be 0 or more, not {rolls}", rolls=repr(rolls_left))
+        )
     return hold_plan(combination, game, rolls_left + 1)
 
 
@@ -463,7 +527,7 @@ def chance_with_keep(
     """
     keep = Dice.parse(keep)
     if rolls_left == 0 and len(keep) < NUMBER_OF_DICE:
-        raise DicePokerError(f"no roll is left: keep all five dice, not {keep}")
+        raise DicePokerError(format_message("no roll is left: keep all five dice, not {keep}", keep=keep))
     return _rolls_left_plan(combination, game, rolls_left).keep_value(keep, roll=1)
 
 
