@@ -405,3 +405,10 @@ def test_mo_files_load_with_the_standard_library_alone():
     buffer = io.BytesIO()
     write_mo(buffer, catalog("ro"))
     assert buffer.getvalue() == (LOCALE / "ro" / "LC_MESSAGES" / "dicepoker.mo").read_bytes()
+
+
+@pytest.mark.parametrize("bad", ["INF", "-inf", "NaN", "1/2/3", "1e999999", "1/0"])
+def test_infinity_nan_and_two_slashes_are_not_numbers(bad):
+    for lang in ("en", "ro"):
+        with pytest.raises(DicePokerError):
+            parse_number(bad, lang=lang)

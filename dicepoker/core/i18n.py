@@ -36,6 +36,7 @@ ENVIRONMENT_VARIABLE = "DICEPOKER_LANG"
 # the kinds of names display_name translates: each is the pgettext context of its catalog entries
 NAME_KINDS = ("box", "bluff hand", "board label", "game title")
 # each language's name in itself, for links between the versions of a page
+MAX_EXPONENT = 1000  # parse_number refuses numbers beyond 10**±1000 (no answer is that large or small)
 LANGUAGE_NAMES = {"en": "English", "ro": "Română", "uk": "Українська", "th": "ไทย"}
 
 _chosen: str | None = None  # set by set_language; None: the environment variable, else English
@@ -278,6 +279,8 @@ def parse_number(text: str, lang: str | None = None) -> Fraction:
     percent = cleaned.endswith("%")
     cleaned = cleaned.rstrip("%").strip()
     try:
+        if cleaned.count("/") > 1:
+            raise ValueError(cleaned)  # 1/2/3 is no number
         if "/" in cleaned:
             top, _slash, bottom = cleaned.partition("/")
             value = Fraction(parse_number(top, locale)) / parse_number(bottom, locale)
@@ -288,8 +291,11 @@ def parse_number(text: str, lang: str | None = None) -> Fraction:
                 cleaned = cleaned.replace(".", ",")  # a point typed where the locale writes a comma
             if decimal == "," and group in ("\u00a0", "\u202f"):
                 cleaned = cleaned.replace(" ", group)
-            value = Fraction(parse_decimal(cleaned, locale=locale, strict=True))
-    except (NumberFormatError, ValueError, ZeroDivisionError):
+            number = parse_decimal(cleaned, locale=locale, strict=True)
+            if not number.is_finite() or abs(number.adjusted()) > MAX_EXPONENT:
+                raise ValueError(cleaned)  # infinity, NaN, or more digits than any answer has
+            value = Fraction(number)
+    except (NumberFormatError, ArithmeticError, ValueError):  # also infinity and NaN
         raise DicePokerError(hint) from None
     return value / 100 if percent else value
 
