@@ -67,5 +67,5 @@ def test_intervals_figure_says_how_many_missed():
     assert f"{missed} of the 95% intervals miss" in figure.layout.title.text
     assert {trace.name for trace in figure.data} >= {
         f"{missed} misses it",
-        f"{60 - missed} holds the exact value",
+        f"{60 - missed} hold the exact value",
     }
