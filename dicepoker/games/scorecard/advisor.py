@@ -20,7 +20,7 @@ from typing import Any
 import pandas as pd
 
 from dicepoker.core.actions import Keep
-from dicepoker.core.i18n import format_message, pgettext
+from dicepoker.core.i18n import _, pgettext
 from dicepoker.games.scorecard.hints import TIE, Choice, fixed, hint, kind_name, more_rows
 from dicepoker.games.scorecard.position import Position, parse_position, position_of
 from dicepoker.games.scorecard.rules import ScorecardRules
@@ -103,19 +103,18 @@ class Advice:
         more = len(self.choices) - limit
         tail = f"<tr><td colspan=5>{html.escape(more_rows(more))}</td></tr>" if more > 0 else ""
         if p.scores_known:
-            template = (
-                "<b>Advice</b> for {position}: best is <b>{best}</b>, expected final score {expected:.2f}"
-            )
+            template = _("{advice} for {position}: best is {best}, expected final score {expected}")
         else:
-            template = (
-                "<b>Advice</b> for {position} (boxes only 'filled' count 0 points in the expected final "
-                "scores): best is <b>{best}</b>, expected final score {expected:.2f}"
+            template = _(
+                "{advice} for {position} (boxes only {filled} count 0 points in the expected final scores): "
+                "best is {best}, expected final score {expected}"
             )
-        summary = format_message(
-            template,
+        summary = template.format(
+            advice="<b>" + html.escape(pgettext("heading", "Advice")) + "</b>",
             position=html.escape(str(p)),
-            best=html.escape(self.best.text()),
-            expected=self.best.expected,
+            filled=html.escape("'filled'"),
+            best="<b>" + html.escape(self.best.text()) + "</b>",
+            expected=fixed(self.best.expected),
         )
         headings = (
             "#",

@@ -34,11 +34,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, format_message, ngettext
+from dicepoker.core.i18n import _, ngettext, pgettext
 from dicepoker.core.pictures import plain
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.advisor import Advice, advise
-from dicepoker.games.scorecard.hints import box_name, game_title
+from dicepoker.games.scorecard.hints import box_name, fixed, game_title
 from dicepoker.games.scorecard.position import PositionError, parse_position, possible_scores
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.ui.widget import (
@@ -176,11 +176,11 @@ class AdvisorUI(GameWidget):
         self.result.value = self.advice._repr_html_(limit=SHOWN)
         best, p = self.advice.best, self.advice.position
         template = ngettext(
-            "Dice {dice}, {n} roll left: best is {best} (expected final score {expected:.2f}).",
-            "Dice {dice}, {n} rolls left: best is {best} (expected final score {expected:.2f}).",
+            "Dice {dice}, {n} roll left: best is {best} (expected final score {expected}).",
+            "Dice {dice}, {n} rolls left: best is {best} (expected final score {expected}).",
             p.rolls_left,
         )
-        return format_message(template, dice=p.dice, n=p.rolls_left, best=best.text(), expected=best.expected)
+        return template.format(dice=p.dice, n=p.rolls_left, best=best.text(), expected=fixed(best.expected))
 
     def _changed(self, _change: Any) -> None:
         if not self._quiet:
@@ -220,7 +220,7 @@ class AdvisorUI(GameWidget):
         self.rolls.description = _("rolls left")
         self.upper.description = _("upper total")
         self.poker50.description = _("the poker box holds its score")
-        shown = {OPEN: _("open"), FILLED: _("filled")}
+        shown = {OPEN: pgettext("box state", "open"), FILLED: pgettext("box state", "filled")}
         for name, chooser in self.box_choosers.items():
             self.box_labels[name].value = box_name(name)
             labels = [(shown.get(value, label), value) for label, value in chooser.options]

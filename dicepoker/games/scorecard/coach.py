@@ -25,7 +25,6 @@ True
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -39,7 +38,7 @@ import pandas as pd
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, format_message, ngettext, pgettext
+from dicepoker.core.i18n import _, ngettext, pgettext
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
@@ -97,12 +96,11 @@ class Decision:
         """The best choice in words, and what it is worth against the choice made (current language)."""
         if self.loss == 0:
             return _("{best} was the best choice").format(best=_in_words(self.best))
-        return format_message(
-            "{best} (expected final score {best_expected:.1f}, not {expected:.1f}: {loss:.1f} points more)",
+        return _("{best} (expected final score {best_expected}, not {expected}: {loss} points more)").format(
             best=_in_words(self.best),
-            best_expected=self.best.expected,
-            expected=self.choice.expected,
-            loss=self.loss,
+            best_expected=fixed(self.best.expected, 1),
+            expected=fixed(self.choice.expected, 1),
+            loss=fixed(self.loss, 1),
         )
 
 
@@ -166,16 +164,17 @@ class Luck:
 
     def identity(self, lang: str | None = None) -> str:
         """The identity in numbers, in ``lang`` (default: the current language), with true minus signs."""
-        text = format_message(
-            "{end:.1f} − {start:.1f} = {total:.1f} = {dice:.1f} (the dice) − {skill:.1f} (skill lost)",
-            lang,
-            end=self.end,
-            start=self.start,
-            total=self.total,
-            dice=self.dice_gave,
-            skill=self.skill_lost,
+
+        def num(x: float) -> str:
+            return fixed(x, 1, lang).replace("-", "\u2212")
+
+        return _("{end} − {start} = {total} = {dice} (the dice) − {skill} (skill lost)", lang).format(
+            end=num(self.end),
+            start=num(self.start),
+            total=num(self.total),
+            dice=num(self.dice_gave),
+            skill=num(self.skill_lost),
         )
-        return re.sub(r"-(?=\d)", "\u2212", text)
 
 
 def bot_name(bot: str) -> str:
@@ -244,25 +243,27 @@ class GradeScale:
         >>> GradeScale("classic", {"optimal": 0.0, "greedy": 2.0, "heuristic": 3.0}, 10, 0).describe()[2]
         'C: 2.00 to 3.00 (between the greedy and the heuristic bot, 3.00)'
         """
-        a, b, c = self.thresholds
+        a, b, c = (fixed(x) for x in self.thresholds)
         better, worse = (bot_name(bot) for bot in self._simple_bots)
         return [
-            format_message(
-                "A: under {a:.2f} points a decision (nearer the optimal bot's 0 than the {better} bot)",
+            _(
+                "{grade}: under {a} points a decision (nearer the optimal bot's 0 than the {better} bot)"
+            ).format(
+                grade="A",
                 a=a,
                 better=better,
             ),
-            format_message(
-                "B: {a:.2f} to {b:.2f} (better than the {better} bot, {b:.2f})", a=a, b=b, better=better
+            _("{grade}: {a} to {b} (better than the {better} bot, {b})").format(
+                grade="B", a=a, b=b, better=better
             ),
-            format_message(
-                "C: {b:.2f} to {c:.2f} (between the {better} and the {worse} bot, {c:.2f})",
+            _("{grade}: {b} to {c} (between the {better} and the {worse} bot, {c})").format(
+                grade="C",
                 b=b,
                 c=c,
                 better=better,
                 worse=worse,
             ),
-            format_message("D: {c:.2f} or more (worse than both simple bots)", c=c),
+            _("{grade}: {c} or more (worse than both simple bots)").format(grade="D", c=c),
         ]
 
     def source(self) -> str:

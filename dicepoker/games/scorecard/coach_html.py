@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from dicepoker.core.i18n import _, format_message, ngettext, pgettext
+from dicepoker.core.i18n import _, ngettext, pgettext
 from dicepoker.core.pictures import COLOURS, MINUS, dice_html
 from dicepoker.games.scorecard.hints import fixed, game_title, kind_name
 from dicepoker.games.scorecard.html import scorecard_html
@@ -72,11 +72,9 @@ def decision_html(decision: Any, rules: Any, player: str, rank: int) -> str:
         current=0,
         first_roll=decision.roll == 1,
     )
-    chose = format_message(
-        "#{rank}: you chose {choice}", rank=rank, choice=html.escape(decision.choice.text())
-    )
-    expected = format_message("(expected final score {expected:.1f})", expected=decision.choice.expected)
-    loss = format_message("loss {loss:.2f}", loss=decision.loss)
+    chose = _("#{rank}: you chose {choice}").format(rank=rank, choice=html.escape(decision.choice.text()))
+    expected = _("(expected final score {expected})").format(expected=fixed(decision.choice.expected, 1))
+    loss = _("loss {loss}").format(loss=fixed(decision.loss))
     better = _("Better: {move}.").format(move=html.escape(decision.better_move()))
     words = (
         f"<div><b>{chose}</b> {expected} — "

@@ -149,7 +149,7 @@ class Hint:
         """
         if self.risk == 0:
             return _("expected final score", lang)
-        return format_message("certainty equivalent (θ = {theta})", lang, theta=_theta(self.risk, lang))
+        return _("certainty equivalent (θ = {theta})", lang).format(theta=_theta(self.risk, lang))
 
     @property
     def best(self) -> Choice:
@@ -201,12 +201,10 @@ class Hint:
             return _("the best choice") if cost < TIE else _("as good as the best choice (to 0.1 points)")
         best = self.best.text()
         if isinstance(action, Keep):
-            return format_message(
-                "this keep cost you {cost:.1f} points on average (best: {best})", cost=cost, best=best
-            )
-        return format_message(
-            "this choice cost you {cost:.1f} points on average (best: {best})", cost=cost, best=best
-        )
+            template = _("this keep cost you {cost} points on average (best: {best})")
+        else:
+            template = _("this choice cost you {cost} points on average (best: {best})")
+        return template.format(cost=fixed(cost, 1), best=best)
 
     def table(self) -> Any:
         """The ranked choices as a table: label, expected final score, cost against the best.
@@ -237,10 +235,10 @@ class Hint:
         )
         more = len(self.choices) - limit
         tail = f"<tr><td colspan=4>{html.escape(more_rows(more))}</td></tr>" if more > 0 else ""
-        summary = format_message(
-            "<b>Hint</b> ({situation}): best is <b>{best}</b>, {measure} {value:.2f}",
-            situation=html.escape(head), best=html.escape(self.best.text()), measure=html.escape(measure),
-            value=self.best.expected,
+        summary = _("{hint} ({situation}): best is {best}, {measure} {value}").format(
+            hint="<b>" + html.escape(pgettext("heading", "Hint")) + "</b>",
+            situation=html.escape(head), best="<b>" + html.escape(self.best.text()) + "</b>",
+            measure=html.escape(measure), value=fixed(self.best.expected),
         )  # fmt: skip
         headings = (
             "#", pgettext("hint table", "choice"), measure, pgettext("hint table", "cost")
@@ -273,6 +271,9 @@ def fixed(x: float, digits: int = 2, lang: str | None = None) -> str:
     >>> fixed(17.5), fixed(17.5, lang="uk"), fixed(1234.5, 1, lang="ro")
     ('17.50', '17,50', '1234,5')
     """
+    lang = lang or language()
+    if lang == "en":
+        return f"{x:.{digits}f}"  # exactly as the English text always wrote it
     template = "{x:." + str(digits) + "f}"  # not a message: a number format, the same in every catalog
     return format_message(template, lang, x=x)
 

@@ -124,27 +124,32 @@ def parse_position(rules: ScorecardRules | str, text: str) -> Position:
     rules = _scorecard_rules(rules)
     if not isinstance(text, str) or not text.strip():
         raise PositionError(
-            _("a position is text like 'filled: Sixes 18; dice: 66123; rolls: 2', not {text}").format(
-                text=repr(text)
+            _("a position is text like {example}, not {text}").format(
+                example="'filled: Sixes 18; dice: 66123; rolls: 2'", text=repr(text)
             )
         )
     fields = _fields(text)
     if "dice" not in fields:
         raise PositionError(
-            _("a position needs its dice ('dice: 66123'): none in {text}").format(text=repr(text))
+            _("a position needs its dice ({example}): none in {text}").format(
+                example="('dice: 66123')", text=repr(text)
+            )
         )
     filled = _filled(rules, fields.get("filled", ""), text)
     try:
         dice = Dice.roll(fields["dice"])
     except DicePokerError as err:
         raise PositionError(
-            _("{reason} (in 'dice: {dice}')").format(reason=err, dice=fields["dice"])
+            _("{reason} (in {field})").format(reason=err, field=f"'dice: {fields['dice']}'")
         ) from err
     rolls_left = _whole(fields.get("rolls", str(rules.rolls_per_turn - 1)), "rolls")
     if not 0 <= rolls_left < rules.rolls_per_turn:
         raise PositionError(
-            _("rolls left must be 0 to {most} in {game}, not {rolls} (in 'rolls: {text}')").format(
-                most=rules.rolls_per_turn - 1, game=rules.name, rolls=rolls_left, text=fields["rolls"]
+            _("rolls left must be 0 to {most} in {game}, not {rolls} (in {field})").format(
+                most=rules.rolls_per_turn - 1,
+                game=rules.name,
+                rolls=rolls_left,
+                field=f"'rolls: {fields['rolls']}'",
             )
         )
     upper = _upper_total(rules, filled, fields.get("upper"))
@@ -201,8 +206,8 @@ def _box_name(rules: ScorecardRules, name: str, item: str = "") -> str:
     words = item.rsplit(None, 1)
     if len(words) == 2 and any(_squeeze(box) == _squeeze(words[0]) for box in rules.box_names):
         raise PositionError(
-            _("the score in {item} must be a whole number or 'filled', not {score}").format(
-                item=repr(item.strip()), score=repr(words[1])
+            _("the score in {item} must be a whole number or {filled}, not {score}").format(
+                item=repr(item.strip()), filled="'filled'", score=repr(words[1])
             )
         )
     raise PositionError(
@@ -236,8 +241,8 @@ def _filled(rules: ScorecardRules, text: str, whole: str) -> dict[str, int | Non
             continue
         if not _is_number(value):
             raise PositionError(
-                _("the score of {box} must be a whole number or 'filled', not {value}").format(
-                    box=box, value=repr(value)
+                _("the score of {box} must be a whole number or {filled}, not {value}").format(
+                    box=box, filled="'filled'", value=repr(value)
                 )
             )
         score = int(value.replace("\u2212", "-"))
@@ -260,7 +265,7 @@ def _is_number(text: str) -> bool:
 def _whole(text: str, field: str) -> int:
     if not _is_number(text):
         raise PositionError(
-            _("'{field}' must be a whole number, not {text}").format(field=field, text=repr(text))
+            _("{field} must be a whole number, not {text}").format(field=f"'{field}'", text=repr(text))
         )
     return int(text.strip().replace("\u2212", "-"))
 
@@ -273,10 +278,10 @@ def _upper_total(rules: ScorecardRules, filled: Mapping[str, int | None], text: 
         if unknown:
             raise PositionError(
                 ngettext(
-                    "give the upper total ('upper: N'): {boxes} is filled without a score",
-                    "give the upper total ('upper: N'): {boxes} are filled without a score",
+                    "give the upper total {example}: {boxes} is filled without a score",
+                    "give the upper total {example}: {boxes} are filled without a score",
                     len(unknown),
-                ).format(boxes=", ".join(unknown))
+                ).format(example="('upper: N')", boxes=", ".join(unknown))
             )
         return known
     total = _whole(text, "upper")
@@ -307,7 +312,11 @@ def _poker_flag(rules: ScorecardRules, filled: Mapping[str, int | None], text: s
     if text is not None:
         word = text.strip().lower()
         if word not in YES + NO:
-            raise PositionError(_("'poker50' is yes or no, not {text}").format(text=repr(text)))
+            raise PositionError(
+                _("{field} is {yes} or {no}, not {text}").format(
+                    field="'poker50'", yes="yes", no="no", text=repr(text)
+                )
+            )
         flag = word in YES
     if box is None or box not in filled:
         if flag:
@@ -319,16 +328,16 @@ def _poker_flag(rules: ScorecardRules, filled: Mapping[str, int | None], text: s
         holds = filled[box] > 0  # type: ignore[operator]
         if flag is not None and flag != holds:
             raise PositionError(
-                _("poker50: {text} does not agree with {box} {score}").format(
-                    text=text, box=box, score=filled[box]
+                _("{field} does not agree with {box} {score}").format(
+                    field=f"poker50: {text}", box=box, score=filled[box]
                 )
             )
         return holds
     if flag is None:
         if rules.poker_bonus or rules.joker.value != "none":
             raise PositionError(
-                _("say whether {box} holds its score ('poker50: yes' or 'no'): it is only 'filled'").format(
-                    box=box
+                _("say whether {box} holds its score ({yes} or {no}): it is only {filled}").format(
+                    box=box, yes="'poker50: yes'", no="'no'", filled="'filled'"
                 )
             )
         return False
