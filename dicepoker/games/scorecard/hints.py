@@ -93,7 +93,7 @@ def choice_label(action: Action, points: int | None = None, bonus: int = 0, lang
     >>> choice_label(Keep("66")), choice_label(Keep("66"), lang="ro")
     ('keep 66 and roll 3', 'păstrează 66 și aruncă din nou 3 zaruri')
     >>> choice_label(Score("Pair"), 12, lang="th"), choice_label(Score("Poker"), 50, 100, lang="uk")
-    ('ลง คู่ (12)', 'записати Покер (50 + 100 бонусу)')
+    ('ลงแถว คู่ (12)', 'записати Покер (50 + 100 бонусу)')
     """
     if isinstance(action, Roll):
         return pgettext("hint choice", "roll", lang)

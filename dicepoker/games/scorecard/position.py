@@ -132,7 +132,7 @@ def parse_position(rules: ScorecardRules | str, text: str) -> Position:
     if "dice" not in fields:
         raise PositionError(
             _("a position needs its dice ({example}): none in {text}").format(
-                example="('dice: 66123')", text=repr(text)
+                example="'dice: 66123'", text=repr(text)
             )
         )
     filled = _filled(rules, fields.get("filled", ""), text)
