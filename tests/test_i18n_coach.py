@@ -378,6 +378,10 @@ def test_the_advice_html_has_no_english_label_left(lang):
 BAD_POSITIONS = [
     ("classic", ""),
     ("classic", "filled: Sixes 18"),
+    ("classic", "dice: 6612"),
+    ("classic", "dice: 66127"),
+    ("classic", "dice: 6612x"),
+    ("classic", "dice: 6612345"),
     ("classic", "dice: 66123; rolls: 3"),
     ("classic", "dice: 66123; colour: red"),
     ("classic", "dice: 66123; dice: 11111"),
