@@ -339,7 +339,7 @@ def test_switching_language_changes_an_open_advisor_on_its_next_refresh():
     assert ui.rolls.description == "rolls left" and ui.box_labels["Two Pairs"].value == "Two Pairs"
     set_language("uk")
     ui.refresh()
-    assert ui.rolls.description == "кидків лишилося"
+    assert ui.rolls.description == "кидків залишилося"
     assert ui.box_labels["Two Pairs"].value == "Дві пари"
     assert ui.box_choosers["Sixes"].options[0] == ("відкрита", OPEN)
     assert ui.box_choosers["Sixes"].value == 18  # relabelling keeps the chosen score, quietly

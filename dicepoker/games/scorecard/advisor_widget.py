@@ -21,7 +21,7 @@ the notation keeps its English keywords, being what a student types.
 >>> ui.close()
 >>> ui = advisor("classic", lang="uk")
 >>> ui.rolls.description, ui.box_choosers["Sixes"].options[:2]
-('кидків лишилося', (('відкрита', 'open'), ('заповнена', 'filled')))
+('кидків залишилося', (('відкрита', 'open'), ('заповнена', 'filled')))
 >>> ui.close()
 """
 
