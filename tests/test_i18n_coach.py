@@ -413,3 +413,15 @@ def test_every_refusal_of_a_position_is_in_the_language(lang, game, text):
     assert message != str(english.value)
     assert SCRIPT[lang].search(message) or lang == "ro", message
     assert english_left(message) == [], (message, english_left(message))
+
+
+def test_one_choice_is_found_by_its_action_in_every_language_not_by_its_label():
+    found = {}
+    for lang in ("en", *TRANSLATED):
+        with in_language(lang):
+            advice = advise("classic", "dice: 66621; rolls: 2")
+            found[lang] = (advice.choice("Chance"), advice.choice(Keep("666")))
+    labels = {lang: chance.label for lang, (chance, _keep) in found.items()}
+    assert len(set(labels.values())) == 4 and labels["en"].startswith("score Chance")
+    assert len({(c.loss, k.loss) for c, k in found.values()}) == 1  # the same choices, whatever the language
+    assert found["en"][1] is not None and found["en"][1].kind == "keep"

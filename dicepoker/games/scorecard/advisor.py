@@ -20,8 +20,10 @@ from typing import Any
 import pandas as pd
 
 from dicepoker.core.actions import Keep
+from dicepoker.core.errors import IllegalActionError
 from dicepoker.core.i18n import _, pgettext
-from dicepoker.games.scorecard.hints import TIE, Choice, fixed, hint, kind_name, more_rows
+from dicepoker.games.scorecard.engine import Score
+from dicepoker.games.scorecard.hints import TIE, Choice, choice_label, fixed, hint, kind_name, more_rows
 from dicepoker.games.scorecard.position import Position, parse_position, position_of
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
@@ -74,6 +76,30 @@ class Advice:
     @property
     def boxes(self) -> tuple[Ranked, ...]:
         return tuple(c for c in self.choices if c.kind == "box")
+
+    def choice(self, action: Any) -> Ranked:
+        """The choice of ``action``: a box name (``"Chance"``), a :class:`~.engine.Score` or a ``Keep``.
+
+        The way to find one choice in every language (its label is written in the current language).
+
+        >>> advice = advise("classic", "dice: 66621; rolls: 2")
+        >>> advice.choice("Chance").loss > 0, advice.choice("Chance") in advice.boxes
+        (True, True)
+        >>> advice.choice("Sevens")
+        Traceback (most recent call last):
+        ...
+        dicepoker.core.errors.IllegalActionError: score Sevens is not a choice now (dice 12666); the ...
+        """
+        wanted = Score(action) if isinstance(action, str) else action
+        for c in self.choices:
+            if c.action == wanted:
+                return c
+        shown = ", ".join(c.text() for c in self.choices)
+        raise IllegalActionError(
+            _("{action} is not a choice now (dice {dice}); the choices: {legal}").format(
+                action=choice_label(wanted), dice=self.position.dice, legal=shown
+            )
+        )
 
     def table(self) -> pd.DataFrame:
         """Rank, choice, kind, expected final score and loss against the best (English column names, the API;
