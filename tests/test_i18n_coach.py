@@ -424,4 +424,4 @@ def test_one_choice_is_found_by_its_action_in_every_language_not_by_its_label():
     labels = {lang: chance.label for lang, (chance, _keep) in found.items()}
     assert len(set(labels.values())) == 4 and labels["en"].startswith("score Chance")
     assert len({(c.loss, k.loss) for c, k in found.values()}) == 1  # the same choices, whatever the language
-    assert found["en"][1] is not None and found["en"][1].kind == "keep"
+    assert found["uk"][1].kind == "keep" and found["uk"][1].label.startswith("залишити 666")
