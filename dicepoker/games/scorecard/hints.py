@@ -26,7 +26,7 @@ from typing import Any
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import _, display_name, format_message, language, ngettext, pgettext
+from dicepoker.core.i18n import _, display_name, fill_message, language, ngettext, pgettext
 from dicepoker.games.scorecard.engine import Score
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
@@ -274,8 +274,7 @@ def fixed(x: float, digits: int = 2, lang: str | None = None) -> str:
     lang = lang or language()
     if lang == "en":
         return f"{x:.{digits}f}"  # exactly as the English text always wrote it
-    template = "{x:." + str(digits) + "f}"  # not a message: a number format, the same in every catalog
-    return format_message(template, lang, x=x)
+    return fill_message("{x:." + str(digits) + "f}", lang, x=x)  # a number format, not a message
 
 
 def _theta(risk: float, lang: str | None) -> str:
