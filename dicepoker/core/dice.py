@@ -19,6 +19,7 @@ from itertools import combinations_with_replacement, islice
 from math import factorial, prod
 
 from dicepoker.core.errors import InvalidDiceError
+from dicepoker.core.i18n import _, ngettext
 
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 NUMBER_OF_DICE = 5
@@ -42,15 +43,27 @@ class Dice:
         try:  # at most one die too many is read, so an endless iterator cannot hang us
             vals = tuple(islice(values, NUMBER_OF_DICE + 1))
         except TypeError:
-            raise InvalidDiceError(f"{values!r} is not dice: give text like '13356' or die values") from None
+            raise InvalidDiceError(
+                _("{values} is not dice: give text like {example} or die values").format(
+                    values=repr(values), example="'13356'"
+                )
+            ) from None
         for v in vals:
             if isinstance(v, bool) or not isinstance(v, int):
-                raise InvalidDiceError(f"die value {v!r} is not a whole number 1..6 in {vals!r}")
+                raise InvalidDiceError(
+                    _("die value {value} is not a whole number 1..6 in {dice}").format(
+                        value=repr(v), dice=repr(vals)
+                    )
+                )
             if not 1 <= v <= 6:
-                raise InvalidDiceError(f"die value {v} is not one of 1..6 in {vals!r}")
+                raise InvalidDiceError(
+                    _("die value {value} is not one of 1..6 in {dice}").format(value=v, dice=repr(vals))
+                )
         if len(vals) > NUMBER_OF_DICE:
             raise InvalidDiceError(
-                f"more than five dice given, starting {vals!r}: the games use at most five dice"
+                _("more than five dice given, starting {dice}: the games use at most five dice").format(
+                    dice=repr(vals)
+                )
             )
         object.__setattr__(self, "values", tuple(sorted(vals)))
 
@@ -68,11 +81,21 @@ class Dice:
         digits = [ch for ch in text if ch not in " ,-"]
         for ch in digits:
             if ch not in "0123456789":  # str.isdigit() would also take '²' and Arabic-Indic digits
-                raise InvalidDiceError(f"{ch!r} is not a die value 1..6 in {text!r}")
+                raise InvalidDiceError(
+                    _("{value} is not a die value 1..6 in {dice}").format(value=repr(ch), dice=repr(text))
+                )
             if not 1 <= int(ch) <= 6:
-                raise InvalidDiceError(f"die value {ch} is not one of 1..6 in {text!r}")
+                raise InvalidDiceError(
+                    _("die value {value} is not one of 1..6 in {dice}").format(value=ch, dice=repr(text))
+                )
         if len(digits) > NUMBER_OF_DICE:
-            raise InvalidDiceError(f"{len(digits)} dice in {text!r}: the games use at most five dice")
+            raise InvalidDiceError(
+                ngettext(
+                    "{n} die in {dice}: the games use at most five dice",
+                    "{n} dice in {dice}: the games use at most five dice",
+                    len(digits),
+                ).format(n=len(digits), dice=repr(text))
+            )
         return cls(int(ch) for ch in digits)
 
     @classmethod
@@ -86,7 +109,9 @@ class Dice:
         """
         dice = cls.parse(text)
         if len(dice) != NUMBER_OF_DICE:
-            raise InvalidDiceError(f"a roll is five dice, got {len(dice)} in {str(text)!r}")
+            raise InvalidDiceError(
+                _("a roll is five dice, got {n} in {dice}").format(n=len(dice), dice=repr(str(text)))
+            )
         return dice
 
     @property

@@ -20,7 +20,10 @@ from typing import Any
 import pandas as pd
 
 from dicepoker.core.actions import Keep
-from dicepoker.games.scorecard.hints import TIE, Choice, hint
+from dicepoker.core.errors import IllegalActionError
+from dicepoker.core.i18n import _, pgettext
+from dicepoker.games.scorecard.engine import Score
+from dicepoker.games.scorecard.hints import TIE, Choice, choice_label, fixed, hint, kind_name, more_rows
 from dicepoker.games.scorecard.position import Position, parse_position, position_of
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
@@ -36,6 +39,11 @@ class Ranked:
     action: Any
     expected: float
     loss: float
+    choice: Choice | None = None  # the hint's choice, to write the label again in another language
+
+    def text(self) -> str:
+        """The label in the current language."""
+        return self.choice.text() if self.choice is not None else self.label
 
     def to_dict(self) -> dict[str, Any]:
         action = self.action
@@ -69,10 +77,35 @@ class Advice:
     def boxes(self) -> tuple[Ranked, ...]:
         return tuple(c for c in self.choices if c.kind == "box")
 
+    def choice(self, action: Any) -> Ranked:
+        """The choice of ``action``: a box name (``"Chance"``), a :class:`~.engine.Score` or a ``Keep``.
+
+        The way to find one choice in every language (its label is written in the current language).
+
+        >>> advice = advise("classic", "dice: 66621; rolls: 2")
+        >>> advice.choice("Chance").loss > 0, advice.choice("Chance") in advice.boxes
+        (True, True)
+        >>> advice.choice("Sevens")
+        Traceback (most recent call last):
+        ...
+        dicepoker.core.errors.IllegalActionError: score Sevens is not a choice now (dice 12666); the ...
+        """
+        wanted = Score(action) if isinstance(action, str) else action
+        for c in self.choices:
+            if c.action == wanted:
+                return c
+        shown = ", ".join(c.text() for c in self.choices)
+        raise IllegalActionError(
+            _("{action} is not a choice now (dice {dice}); the choices: {legal}").format(
+                action=choice_label(wanted), dice=self.position.dice, legal=shown
+            )
+        )
+
     def table(self) -> pd.DataFrame:
-        """Rank, choice, kind, expected final score and loss against the best."""
+        """Rank, choice, kind, expected final score and loss against the best (English column names, the API;
+        the choices in the current language)."""
         rows = [
-            {"choice": c.label, "kind": c.kind, "expected final score": c.expected, "loss": c.loss}
+            {"choice": c.text(), "kind": c.kind, "expected final score": c.expected, "loss": c.loss}
             for c in self.choices
         ]
         return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="rank"))
@@ -86,22 +119,38 @@ class Advice:
         }
 
     def _repr_html_(self, limit: int = 15) -> str:
+        """The advice as HTML in the current language (the position stays in its typed notation)."""
         p = self.position
-        note = "" if p.scores_known else " (boxes only 'filled' count 0 points in the expected final scores)"
         rows = "".join(
-            f"<tr><td>{i}</td><td>{html.escape(c.label)}</td><td>{c.kind}</td><td>{c.expected:.2f}</td>"
-            f"<td>{c.loss:.2f}</td></tr>"
+            f"<tr><td>{i}</td><td>{html.escape(c.text())}</td><td>{html.escape(kind_name(c.kind))}</td>"
+            f"<td>{fixed(c.expected)}</td><td>{fixed(c.loss)}</td></tr>"
             for i, c in enumerate(self.choices[:limit], 1)
         )
         more = len(self.choices) - limit
-        tail = f"<tr><td colspan=5>… {more} more</td></tr>" if more > 0 else ""
-        return (
-            f'<div class="dp-advice"><div><b>Advice</b> for {html.escape(str(p))}{html.escape(note)}: '
-            "best is "
-            f"<b>{html.escape(self.best.label)}</b>, expected final score {self.best.expected:.2f}</div>"
-            "<table><tr><th>#</th><th>choice</th><th>kind</th><th>expected final score</th><th>loss</th></tr>"
-            f"{rows}{tail}</table></div>"
+        tail = f"<tr><td colspan=5>{html.escape(more_rows(more))}</td></tr>" if more > 0 else ""
+        if p.scores_known:
+            template = _("{advice} for {position}: best is {best}, expected final score {expected}")
+        else:
+            template = _(
+                "{advice} for {position} (boxes only {filled} count 0 points in the expected final scores): "
+                "best is {best}, expected final score {expected}"
+            )
+        summary = template.format(
+            advice="<b>" + html.escape(pgettext("heading", "Advice")) + "</b>",
+            position=html.escape(str(p)),
+            filled=html.escape("'filled'"),
+            best="<b>" + html.escape(self.best.text()) + "</b>",
+            expected=fixed(self.best.expected),
         )
+        headings = (
+            "#",
+            pgettext("advice table", "choice"),
+            pgettext("advice table", "kind"),
+            pgettext("advice table", "expected final score"),
+            pgettext("advice table", "loss"),
+        )
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in headings)
+        return f'<div class="dp-advice"><div>{summary}</div><table><tr>{head}</tr>{rows}{tail}</table></div>'
 
 
 def advise(
@@ -135,4 +184,5 @@ def _ranked(choice: Choice, best: float, shift: int) -> Ranked:
         action=choice.action,
         expected=choice.expected + shift,
         loss=0.0 if loss < TIE else loss,
+        choice=choice,
     )

@@ -3,6 +3,8 @@
 Click a die to turn it to the next face; choose the rolls left; set each box to open, "filled" or
 its score. The ranking (:func:`~.advisor.advise`) is shown at once, with the position in the
 notation a student can type (:mod:`~.position`); an impossible position is explained instead.
+Every label is set at refresh time in the widget's language (``lang=``, else the current one);
+the notation keeps its English keywords, being what a student types.
 
 >>> ui = advisor("classic", "filled: Sixes 18; dice: 66612; rolls: 2")
 >>> ui.advice.best.label
@@ -17,19 +19,26 @@ notation a student can type (:mod:`~.position`); an impossible position is expla
 >>> ui.last_message, ui.advice
 ('an upper total of 7 cannot happen with the upper boxes Sixes filled', None)
 >>> ui.close()
+>>> ui = advisor("classic", lang="uk")
+>>> ui.rolls.description, ui.box_choosers["Sixes"].options[:2]
+('кидків залишилося', (('відкрита', 'open'), ('заповнена', 'filled')))
+>>> ui.close()
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import _, ngettext, pgettext
 from dicepoker.core.pictures import plain
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.advisor import Advice, advise
+from dicepoker.games.scorecard.hints import box_name, fixed, game_title
 from dicepoker.games.scorecard.position import PositionError, parse_position, possible_scores
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.ui.widget import (
@@ -72,50 +81,53 @@ class AdvisorUI(GameWidget):
     REFUSED = ""  # the reason alone: "an upper total of 7 cannot happen ..."
     MESSAGE_ICONS = {"error": "⚠ "}
 
-    def __init__(self, game: ScorecardRules | str = "classic", position: str | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self, game: ScorecardRules | str = "classic", position: str | None = None, lang: str | None = None
+    ) -> None:
+        super().__init__(lang)
         rules = find_game(game) if isinstance(game, str) else game
         if not isinstance(rules, ScorecardRules):
-            raise DicePokerError(f"{getattr(rules, 'name', game)!r} is not a scorecard game")
+            with self.speaking():
+                message = _("{game} is not a scorecard game").format(game=repr(getattr(rules, "name", game)))
+            raise DicePokerError(message)
         self.rules = rules
         self.game = self  # GameWidget asks the game whether it is over: an advisor never is
         self.is_over = False
         self.seats = ("human",)
         self.advice: Advice | None = None
         self._quiet = False  # True while the widget itself sets a control
-        start = parse_position(rules, position) if position else None
+        with self.speaking():
+            start = parse_position(rules, position) if position else None
         self.dice_values = list(start.dice.values) if start else [1, 2, 3, 4, 5]
         self.dice_buttons = [self._die_button(i) for i in range(5)]
         last = rules.rolls_per_turn - 1
         self.rolls = widgets.ToggleButtons(
             options=[(str(n), n) for n in range(rules.rolls_per_turn)],
             value=start.rolls_left if start else last,
-            description="rolls left",
             style={"button_width": "40px"},
         )
         self.box_choosers = {
             name: self._box_chooser(name, start.filled if start else {}) for name in rules.box_names
         }
-        self.upper = widgets.IntText(start.upper_total if start else 0, description="upper total")
-        self.poker50 = widgets.Checkbox(
-            bool(start and start.poker_holds), description="the poker box holds its score", indent=False
-        )
+        self.upper = widgets.IntText(start.upper_total if start else 0)
+        self.poker50 = widgets.Checkbox(bool(start and start.poker_holds), indent=False)
         self.result = widgets.HTML()
         self.result.add_class("dp-advice-result")
         self.notation_line = widgets.HTML()
         for control in (self.rolls, self.upper, self.poker50, *self.box_choosers.values()):
             control.observe(self._changed, names="value")
+        self.box_labels = {
+            name: widgets.Label(layout=widgets.Layout(width="120px")) for name in rules.box_names
+        }
         boxes = widgets.GridBox(
-            [
-                widgets.HBox([widgets.Label(name, layout=widgets.Layout(width="120px")), chooser])
-                for name, chooser in self.box_choosers.items()
-            ],
+            [widgets.HBox([self.box_labels[name], chooser]) for name, chooser in self.box_choosers.items()],
             layout=widgets.Layout(grid_template_columns="repeat(3, 240px)"),
         )
+        self.title = title_widget("")
         self.root = app_box(
             [
                 style_widget(style_sheet()),
-                title_widget(f"Advisor: {rules.title}"),
+                self.title,
                 widgets.HBox(self.dice_buttons),
                 self.rolls,
                 boxes,
@@ -130,7 +142,7 @@ class AdvisorUI(GameWidget):
 
     def _box_chooser(self, name: str, filled: Mapping[str, int | None]) -> widgets.Dropdown:
         scores = sorted(possible_scores(self.rules, name))
-        options = [(OPEN, OPEN), (FILLED, FILLED), *[(plain(s), s) for s in scores]]
+        options = [(OPEN, OPEN), (FILLED, FILLED), *[(plain(s), s) for s in scores]]  # labels: refresh
         value = OPEN if name not in filled else (FILLED if filled[name] is None else filled[name])
         chooser = widgets.Dropdown(options=options, value=value, layout=widgets.Layout(width="100px"))
         chooser.add_class(f"dp-advisor-box-{name.lower().replace(' ', '-')}")
@@ -160,11 +172,15 @@ class AdvisorUI(GameWidget):
         except PositionError as err:
             self.advice = None
             self.result.value = ""
-            raise PositionError(str(err).replace("('upper: N')", "below")) from err
+            raise PositionError(str(err).replace("('upper: N')", _("below"))) from err
         self.result.value = self.advice._repr_html_(limit=SHOWN)
         best, p = self.advice.best, self.advice.position
-        left = f"{p.rolls_left} roll{'s' if p.rolls_left != 1 else ''} left"
-        return f"Dice {p.dice}, {left}: best is {best.label} (expected final score {best.expected:.2f})."
+        template = ngettext(
+            "Dice {dice}, {n} roll left: best is {best} (expected final score {expected}).",
+            "Dice {dice}, {n} rolls left: best is {best} (expected final score {expected}).",
+            p.rolls_left,
+        )
+        return template.format(dice=p.dice, n=p.rolls_left, best=best.text(), expected=fixed(best.expected))
 
     def _changed(self, _change: Any) -> None:
         if not self._quiet:
@@ -179,9 +195,10 @@ class AdvisorUI(GameWidget):
         return self.advise()
 
     def refresh(self) -> None:
+        self._set_labels()
         for i, button in enumerate(self.dice_buttons):
             show_die(button, self.dice_values[i], False)
-            button.tooltip = f"{self.dice_values[i]}: click for the next face"
+            button.tooltip = _("{face}: click for the next face").format(face=self.dice_values[i])
         self.upper.disabled = not any(
             self.box_choosers[b.name].value == FILLED for b in self.rules.upper_boxes
         )
@@ -196,14 +213,36 @@ class AdvisorUI(GameWidget):
         self.poker50.layout.display = "flex" if poker and self.box_choosers[poker].value == FILLED else "none"
         self.notation_line.value = f"<code>{self.notation()}</code>"
 
+    def _set_labels(self) -> None:
+        """Every label, description and option label in the widget's language (values stay English)."""
+        title = _("Advisor: {game}").format(game=game_title(self.rules.title))
+        self.title.value = f'<div class="dp-title">{html.escape(title)}</div>'  # as title_widget writes it
+        self.rolls.description = _("rolls left")
+        self.upper.description = _("upper total")
+        self.poker50.description = _("the poker box holds its score")
+        shown = {OPEN: pgettext("box state", "open"), FILLED: pgettext("box state", "filled")}
+        for name, chooser in self.box_choosers.items():
+            self.box_labels[name].value = box_name(name)
+            labels = [(shown.get(value, label), value) for label, value in chooser.options]
+            if labels != list(chooser.options):
+                value, self._quiet = chooser.value, True
+                try:
+                    chooser.options = labels  # resets the value: put it back, quietly
+                    chooser.value = value
+                finally:
+                    self._quiet = False
+
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         return self.root._repr_mimebundle_(**kwargs)
 
 
-def advisor(game: ScorecardRules | str = "classic", position: str | None = None) -> AdvisorUI:
-    """The advisor widget for ``game``, set up at ``position`` (notation text) if given.
+def advisor(
+    game: ScorecardRules | str = "classic", position: str | None = None, lang: str | None = None
+) -> AdvisorUI:
+    """The advisor widget for ``game``, set up at ``position`` (notation text) if given, in ``lang``
+    (default: it follows :func:`~dicepoker.core.i18n.set_language`).
 
     >>> advisor("yatzy").rolls.value
     2
     """
-    return AdvisorUI(game, position)
+    return AdvisorUI(game, position, lang)

@@ -38,15 +38,22 @@ import pandas as pd
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import _, ngettext, pgettext
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
-from dicepoker.games.scorecard.hints import TIE, Choice, Hint, hint
+from dicepoker.games.scorecard.hints import TIE, Choice, Hint, box_name, fixed, hint
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
 
-MEASURES = (
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs (``pybabel extract`` keyword) and return it untranslated."""
+    return message
+
+
+MEASURES = N_(
     "For each of your decisions (each keep and each box), the loss is the expected final score of the best "
     "choice minus that of your choice, both with best play afterwards (the solver's exact values). "
     "Luck is the final score minus the expected score at the start: what the dice gave minus what skill lost."
@@ -64,6 +71,10 @@ class Decision:
     ...              Choice(Keep("66"), 203.5, "keep 66 and roll 3"), 3.5)
     >>> d.kind, d.better_move()
     ('keep', 'keep 6-6 and reroll 3 dice (expected final score 203.5, not 200.0: 3.5 points more)')
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("ro"):
+    ...     d.better_move()
+    'păstrează 6-6 și aruncă din nou 3 zaruri (scor final așteptat 203,5, nu 200,0: cu 3,5 puncte mai mult)'
     """
 
     round: int
@@ -82,12 +93,14 @@ class Decision:
         return "box" if isinstance(self.choice.action, Score) else "keep"
 
     def better_move(self) -> str:
-        """The best choice in words, and what it is worth against the choice made."""
+        """The best choice in words, and what it is worth against the choice made (current language)."""
         if self.loss == 0:
-            return f"{_in_words(self.best)} was the best choice"
-        return (
-            f"{_in_words(self.best)} (expected final score {self.best.expected:.1f}, "
-            f"not {self.choice.expected:.1f}: {self.loss:.1f} points more)"
+            return _("{best} was the best choice").format(best=_in_words(self.best))
+        return _("{best} (expected final score {best_expected}, not {expected}: {loss} points more)").format(
+            best=_in_words(self.best),
+            best_expected=fixed(self.best.expected, 1),
+            expected=fixed(self.choice.expected, 1),
+            loss=fixed(self.loss, 1),
         )
 
 
@@ -96,13 +109,18 @@ def _in_words(choice: Choice) -> str:
     if isinstance(action, Keep):
         kept = len(action.dice)
         if kept == NUMBER_OF_DICE:
-            return "stop rolling and score"
+            return _("stop rolling and score")
         if kept == 0:
-            return "reroll all five dice"
+            return _("reroll all five dice")
         rerolled = NUMBER_OF_DICE - kept
-        return f"keep {'-'.join(str(action.dice))} and reroll {rerolled} {'die' if rerolled == 1 else 'dice'}"
-    points = f" for {choice.points} points" if choice.points is not None else ""
-    return f"score {action.box}{points}"  # type: ignore[union-attr]
+        template = ngettext("keep {dice} and reroll {n} die", "keep {dice} and reroll {n} dice", rerolled)
+        return template.format(dice="-".join(str(action.dice)), n=rerolled)
+    box = box_name(action.box)  # type: ignore[union-attr]
+    if choice.points is None:
+        return _("score {box}").format(box=box)
+    return ngettext("score {box} for {n} point", "score {box} for {n} points", choice.points).format(
+        box=box, n=choice.points
+    )
 
 
 @dataclass(frozen=True)
@@ -127,8 +145,11 @@ class Step:
 class Luck:
     """The luck of a game: ``end - start == dice_gave - skill_lost`` (exactly, see :class:`Step`).
 
-    >>> Luck(start=250.0, end=262.0, dice_gave=20.0, skill_lost=8.0).identity()
+    >>> luck = Luck(start=250.0, end=262.0, dice_gave=20.0, skill_lost=8.0)
+    >>> luck.identity()
     '262.0 − 250.0 = 12.0 = 20.0 (the dice) − 8.0 (skill lost)'
+    >>> luck.identity("uk")
+    '262,0 − 250,0 = 12,0 = 20,0 (кістки) − 8,0 (втрачено рішеннями)'
     """
 
     start: float
@@ -141,14 +162,34 @@ class Luck:
         """Final (or current expected) score minus the expected score at the start."""
         return self.end - self.start
 
-    def identity(self) -> str:
-        def num(x: float) -> str:
-            return f"{x:.1f}".replace("-", "\u2212")
+    def identity(self, lang: str | None = None) -> str:
+        """The identity in numbers, in ``lang`` (default: the current language), with true minus signs."""
 
-        return (
-            f"{num(self.end)} − {num(self.start)} = {num(self.total)} = "
-            f"{num(self.dice_gave)} (the dice) − {num(self.skill_lost)} (skill lost)"
+        def num(x: float) -> str:
+            return fixed(x, 1, lang).replace("-", "\u2212")
+
+        return _("{end} − {start} = {total} = {dice} (the dice) − {skill} (skill lost)", lang).format(
+            end=num(self.end),
+            start=num(self.start),
+            total=num(self.total),
+            dice=num(self.dice_gave),
+            skill=num(self.skill_lost),
         )
+
+
+def bot_name(bot: str) -> str:
+    """A bot's name as a player reads it, in the current language (the API keeps "greedy", ...).
+
+    >>> bot_name("greedy"), bot_name("plays to win")
+    ('greedy', 'plays to win')
+    """
+    names = {
+        "optimal": pgettext("bot", "optimal"),
+        "greedy": pgettext("bot", "greedy"),
+        "heuristic": pgettext("bot", "heuristic"),
+        "random": pgettext("bot", "random"),
+    }
+    return names.get(bot, bot)
 
 
 # --- the grade ------------------------------------------------------------------------------------
@@ -197,21 +238,42 @@ class GradeScale:
         return GRADES[-1]
 
     def describe(self) -> list[str]:
-        """One line per grade: its range of mean loss per decision and what it means."""
-        a, b, c = self.thresholds
-        better, worse = self._simple_bots
+        """One line per grade: its range of mean loss per decision and what it means (current language).
+
+        >>> GradeScale("classic", {"optimal": 0.0, "greedy": 2.0, "heuristic": 3.0}, 10, 0).describe()[2]
+        'C: 2.00 to 3.00 (between the greedy and the heuristic bot, 3.00)'
+        """
+        a, b, c = (fixed(x) for x in self.thresholds)
+        better, worse = (bot_name(bot) for bot in self._simple_bots)
         return [
-            f"A: under {a:.2f} points a decision (nearer the optimal bot's 0 than the {better} bot)",
-            f"B: {a:.2f} to {b:.2f} (better than the {better} bot, {b:.2f})",
-            f"C: {b:.2f} to {c:.2f} (between the {better} and the {worse} bot, {c:.2f})",
-            f"D: {c:.2f} or more (worse than both simple bots)",
+            _(
+                "{grade}: under {a} points a decision (nearer the optimal bot's 0 than the {better} bot)"
+            ).format(
+                grade="A",
+                a=a,
+                better=better,
+            ),
+            _("{grade}: {a} to {b} (better than the {better} bot, {b})").format(
+                grade="B", a=a, b=b, better=better
+            ),
+            _("{grade}: {b} to {c} (between the {better} and the {worse} bot, {c})").format(
+                grade="C",
+                b=b,
+                c=c,
+                better=better,
+                worse=worse,
+            ),
+            _("{grade}: {c} or more (worse than both simple bots)").format(grade="D", c=c),
         ]
 
     def source(self) -> str:
-        return (
-            f"thresholds measured on {self.games} seeded games per bot (seed {self.seed}) of {self.game}: "
-            + ", ".join(f"{b} {v:.2f}" for b, v in self.bot_mean_loss.items())
-        )
+        """Where the thresholds come from (current language)."""
+        losses = ", ".join(f"{bot_name(b)} {fixed(v)}" for b, v in self.bot_mean_loss.items())
+        return ngettext(
+            "thresholds measured on {n} seeded game per bot (seed {seed}) of {game}: {losses}",
+            "thresholds measured on {n} seeded games per bot (seed {seed}) of {game}: {losses}",
+            self.games,
+        ).format(n=self.games, seed=self.seed, game=self.game, losses=losses)
 
 
 # --- the report -----------------------------------------------------------------------------------
@@ -233,7 +295,10 @@ class GameReport:
     is_over: bool
     scale: GradeScale | None = field(default=None)
 
-    measures = MEASURES
+    @property
+    def measures(self) -> str:
+        """What the report measures, in the current language (English: :data:`MEASURES`)."""
+        return _(MEASURES)
 
     @property
     def final_score(self) -> float:
@@ -551,7 +616,11 @@ def _player_index(game: ScorecardGame, player: int | str) -> int:
         return names.index(player)
     if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
         return player
-    raise DicePokerError(f"no player {player!r} in this game; the players are: {', '.join(names)}")
+    raise DicePokerError(
+        _("no player {player} in this game; the players are: {names}").format(
+            player=repr(player), names=", ".join(names)
+        )
+    )
 
 
 def _scorecard_rules(rules: ScorecardRules | str) -> ScorecardRules:

@@ -3,8 +3,10 @@ drawn (dice and scorecard), the grade and its scale, the luck, and every decisio
 
 Works on any object with the report's attributes (see :class:`~.coach.GameReport`).
 
->>> fmt_points(3.14159), fmt_points(0.0), fmt_points(-2.5)
-('3.14', '0', '−2.50')
+Everything a person reads is in the current language (``with in_language("ro"):`` around the call).
+
+>>> fmt_points(3.14159), fmt_points(0.0), fmt_points(-2.5), fmt_points(-2.5, lang="ro")
+('3.14', '0', '−2.50', '−2,50')
 """
 
 from __future__ import annotations
@@ -12,17 +14,19 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from dicepoker.core.i18n import _, ngettext, pgettext
 from dicepoker.core.pictures import COLOURS, MINUS, dice_html
+from dicepoker.games.scorecard.hints import fixed, game_title, kind_name
 from dicepoker.games.scorecard.html import scorecard_html
 
 LOSS_COLOUR = "#b91c1c"
 
 
-def fmt_points(value: float) -> str:
-    """Points with two decimals and a true minus sign; an exact 0 as ``0``."""
+def fmt_points(value: float, lang: str | None = None) -> str:
+    """Points with two decimals (for the locale) and a true minus sign; an exact 0 as ``0``."""
     if value == 0:
         return "0"
-    text = f"{abs(value):.2f}"
+    text = fixed(abs(value), 2, lang)
     return f"{MINUS}{text}" if value < 0 else text
 
 
@@ -47,9 +51,17 @@ def decision_html(decision: Any, rules: Any, player: str, rank: int) -> str:
     kept = getattr(action, "dice", None)
     held = kept_mask(decision.positions, kept.values) if kept is not None else None
     left = decision.rolls_left
-    caption = f"round {decision.round}, roll {decision.roll}, {left} roll{'s' if left != 1 else ''} left"
     if held is not None:
-        caption += " (gold: the dice you kept)"
+        caption = ngettext(
+            "round {round}, roll {roll}, {n} roll left (gold: the dice you kept)",
+            "round {round}, roll {roll}, {n} rolls left (gold: the dice you kept)",
+            left,
+        )
+    else:
+        caption = ngettext(
+            "round {round}, roll {roll}, {n} roll left", "round {round}, roll {roll}, {n} rolls left", left
+        )
+    caption = caption.format(round=decision.round, roll=decision.roll, n=left)
     dice = dice_html(decision.positions, held=held, size=36, caption=caption)
     card = scorecard_html(
         rules,
@@ -60,11 +72,14 @@ def decision_html(decision: Any, rules: Any, player: str, rank: int) -> str:
         current=0,
         first_roll=decision.roll == 1,
     )
+    chose = _("#{rank}: you chose {choice}").format(rank=rank, choice=html.escape(decision.choice.text()))
+    expected = _("(expected final score {expected})").format(expected=fixed(decision.choice.expected, 1))
+    loss = _("loss {loss}").format(loss=fixed(decision.loss))
+    better = _("Better: {move}.").format(move=html.escape(decision.better_move()))
     words = (
-        f"<div><b>#{rank}: you chose {html.escape(decision.choice.label)}</b> "
-        f'(expected final score {decision.choice.expected:.1f}) — <span style="color:{LOSS_COLOUR}">'
-        f"loss {decision.loss:.2f}</span></div>"
-        f"<div>Better: {html.escape(decision.better_move())}.</div>"
+        f"<div><b>{chose}</b> {expected} — "
+        f'<span style="color:{LOSS_COLOUR}">{loss}</span></div>'
+        f"<div>{better}</div>"
     )
     return (
         f'<div class="dp-coach-costly" style="display:flex;gap:18px;flex-wrap:wrap;align-items:flex-start;'
@@ -81,14 +96,23 @@ def decisions_table_html(report: Any, limit: int | None = None) -> str:
         loss = f'<span style="color:{LOSS_COLOUR}">{fmt_points(d.loss)}</span>' if d.loss else "0"
         rows.append(
             f"<tr><td>{i}</td><td>{d.round}</td><td>{d.roll}</td>"
-            f"<td>{''.join(str(v) for v in d.positions)}</td><td>{d.kind}</td>"
-            f"<td>{html.escape(d.choice.label)}</td><td>{d.choice.expected:.2f}</td>"
-            f"<td>{html.escape(d.best.label)}</td><td>{d.best.expected:.2f}</td><td>{loss}</td></tr>"
+            f"<td>{''.join(str(v) for v in d.positions)}</td><td>{html.escape(kind_name(d.kind))}</td>"
+            f"<td>{html.escape(d.choice.text())}</td><td>{fixed(d.choice.expected)}</td>"
+            f"<td>{html.escape(d.best.text())}</td><td>{fixed(d.best.expected)}</td><td>{loss}</td></tr>"
         )
-    head = "".join(
-        f"<th>{h}</th>"
-        for h in ("#", "round", "roll", "dice", "kind", "your choice", "expected", "best", "expected", "loss")
+    headings = (
+        "#",
+        pgettext("coach table", "round"),
+        pgettext("coach table", "roll"),
+        pgettext("coach table", "dice"),
+        pgettext("coach table", "kind"),
+        pgettext("coach table", "your choice"),
+        pgettext("coach table", "expected"),
+        pgettext("coach table", "best"),
+        pgettext("coach table", "expected"),
+        pgettext("coach table", "loss"),
     )
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headings)
     return (
         '<table class="dp-coach-decisions" '
         'style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
@@ -110,38 +134,51 @@ def report_html(report: Any) -> str:
     """
     luck = report.luck
     n = len(report.decisions)
-    ended = "final score" if report.is_over else "expected final score now (the game goes on)"
+    ended = (
+        _("final score: {score}; expected at the start: {start}")
+        if report.is_over
+        else _("expected final score now (the game goes on): {score}; expected at the start: {start}")
+    )
+    title = _("Coach's report: {player}").format(player=html.escape(report.player))
     head = (
-        f'<div class="dp-coach-head" style="font-size:1.15em"><b>Coach\'s report: '
-        f"{html.escape(report.player)}</b>, {html.escape(report.rules.title)}</div>"
+        f'<div class="dp-coach-head" style="font-size:1.15em"><b>{title}</b>, '
+        f"{html.escape(game_title(report.rules.title))}</div>"
         f'<div style="color:{COLOURS["heading"]};font-size:0.9em">{html.escape(report.measures)}</div>'
+    )
+    decisions = ngettext(
+        "{n} decision; total loss {total} points, {mean} per decision",
+        "{n} decisions; total loss {total} points, {mean} per decision",
+        n,
+    ).format(
+        n=n, total=f"<b>{fmt_points(report.total_loss)}</b>", mean=f"<b>{fmt_points(report.mean_loss)}</b>"
     )
     numbers = (
         "<ul>"
-        f"<li>{n} decisions; total loss <b>{fmt_points(report.total_loss)}</b> points, "
-        f"<b>{fmt_points(report.mean_loss)}</b> per decision</li>"
-        f"<li>{ended}: <b>{report.end_value:.1f}</b>; expected at the start: {report.start_expected:.1f}</li>"
-        f"<li>luck: {html.escape(luck.identity())}</li>"
-        "</ul>"
+        f"<li>{decisions}</li>"
+        + "<li>"
+        + ended.format(score=f"<b>{fixed(report.end_value, 1)}</b>", start=fixed(report.start_expected, 1))
+        + "</li>"
+        + "<li>"
+        + _("luck: {identity}").format(identity=html.escape(luck.identity()))
+        + "</li></ul>"
     )
     grade = ""
     if report.scale is not None:
         scale = "".join(f"<li>{html.escape(line)}</li>" for line in report.scale.describe())
+        letter = _("Grade: {grade}").format(grade=report.grade)
         grade = (
-            f'<div class="dp-coach-grade"><b>Grade: {report.grade}</b> '
+            f'<div class="dp-coach-grade"><b>{html.escape(letter)}</b> '
             f'<span style="font-size:0.85em">({html.escape(report.scale.source())})</span>'
             f'<ul style="font-size:0.85em">{scale}</ul></div>'
         )
     costly = report.costliest(3)
     drawn = "".join(decision_html(d, report.rules, report.player, i) for i, d in enumerate(costly, 1))
+    costliest = ngettext("The {n} costliest decision", "The {n} costliest decisions", len(costly))
     costly_part = (
-        f"<div><b>The {len(costly)} costliest decision{'s' if len(costly) != 1 else ''}</b></div>{drawn}"
+        f"<div><b>{costliest.format(n=len(costly))}</b></div>{drawn}"
         if costly
-        else "<div><b>No decision lost anything: every choice was a best one.</b></div>"
+        else "<div><b>" + _("No decision lost anything: every choice was a best one.") + "</b></div>"
     )
-    table = (
-        f"<details><summary>Every decision ({n})</summary>{decisions_table_html(report)}</details>"
-        if n
-        else ""
-    )
+    every = ngettext("Every decision ({n})", "Every decision ({n})", n).format(n=n)
+    table = f"<details><summary>{every}</summary>{decisions_table_html(report)}</details>" if n else ""
     return f'<div class="dp-coach-report">{head}{numbers}{grade}{costly_part}{table}</div>'

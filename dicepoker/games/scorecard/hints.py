@@ -25,8 +25,8 @@ from typing import Any
 
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
-from dicepoker.core.errors import IllegalActionError
-from dicepoker.core.words import plural
+from dicepoker.core.errors import IllegalActionError, UnknownNameError
+from dicepoker.core.i18n import _, display_name, fill_message, language, ngettext, pgettext
 from dicepoker.games.scorecard.engine import Score
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
@@ -40,18 +40,78 @@ TIE = 1e-9  # expected values closer than this are equal
 class Choice:
     """One choice of a position: the action, its expected final score and a readable label.
 
-    >>> Choice(Score("Chance"), 212.5, "score Chance (22)", 22).is_score
-    True
+    ``label`` is written in the language current when the choice was made (English unless one was
+    chosen); :meth:`text` writes it again in the current language, for a view drawn later.
+
+    >>> c = Choice(Score("Chance"), 212.5, "score Chance (22)", 22)
+    >>> c.is_score, c.text(lang="ro")
+    (True, 'scrie Șansă (22)')
     """
 
     action: Action
     expected: float
     label: str
     points: int | None = None  # for a Score: the points written now (poker bonus not included)
+    bonus: int = 0  # for a Score: the poker bonus points it earns now
 
     @property
     def is_score(self) -> bool:
         return isinstance(self.action, Score)
+
+    def text(self, lang: str | None = None) -> str:
+        """The label in ``lang`` (default: the current language)."""
+        return choice_label(self.action, self.points, self.bonus, lang)
+
+
+def box_name(box: str, lang: str | None = None) -> str:
+    """A box's name as a player reads it (a box the catalogs do not know keeps its own name).
+
+    >>> box_name("Two Pairs", lang="uk"), box_name("Sevens", lang="uk")
+    ('Дві пари', 'Sevens')
+    """
+    try:
+        return display_name("box", box, lang)
+    except UnknownNameError:
+        return box
+
+
+def game_title(title: str, lang: str | None = None) -> str:
+    """A game's title as a player reads it (a title the catalogs do not know stays as it is).
+
+    >>> game_title("Dice Poker", lang="uk"), game_title("My own variant", lang="uk")
+    ('Покер на кістках', 'My own variant')
+    """
+    try:
+        return display_name("game title", title, lang)
+    except UnknownNameError:
+        return title
+
+
+def choice_label(action: Action, points: int | None = None, bonus: int = 0, lang: str | None = None) -> str:
+    """What a choice says: "keep 66 and roll 3", "stop and score", "score Sixes (18 + 100 bonus)".
+
+    >>> choice_label(Keep("66")), choice_label(Keep("66"), lang="ro")
+    ('keep 66 and roll 3', 'păstrează 66 și aruncă din nou 3 zaruri')
+    >>> choice_label(Score("Pair"), 12, lang="th"), choice_label(Score("Poker"), 50, 100, lang="uk")
+    ('ลงแถว คู่ (12)', 'записати Покер (50 + 100 бонусу)')
+    """
+    if isinstance(action, Roll):
+        return pgettext("hint choice", "roll", lang)
+    if isinstance(action, Keep):
+        kept = len(action.dice)
+        if kept == NUMBER_OF_DICE:
+            return _("stop and score", lang)
+        rolled = NUMBER_OF_DICE - kept
+        if kept == 0:
+            return _("keep nothing and roll {n}", lang).format(n=rolled)
+        template = ngettext("keep {dice} and roll {n}", "keep {dice} and roll {n}", rolled, lang)
+        return template.format(dice=action.dice, n=rolled)
+    box = box_name(action.box, lang)
+    if points is None:
+        return _("score {box}", lang).format(box=box)
+    if bonus:
+        return _("score {box} ({points} + {bonus} bonus)", lang).format(box=box, points=points, bonus=bonus)
+    return _("score {box} ({points})", lang).format(box=box, points=points)
 
 
 @dataclass(frozen=True)
@@ -74,10 +134,22 @@ class Hint:
     def measure(self) -> str:
         """What the numbers are: the expected final score, or (risk θ ≠ 0) its certainty equivalent.
 
+        English always: it names the table's column (the API); :meth:`measure_text` is what a person reads.
+
         >>> Hint((), None, 3).measure, Hint((), None, 3, risk=0.02).measure
         ('expected final score', 'certainty equivalent (θ = 0.02)')
         """
         return "expected final score" if self.risk == 0 else f"certainty equivalent (θ = {self.risk:g})"
+
+    def measure_text(self, lang: str | None = None) -> str:
+        """:attr:`measure` in ``lang`` (default: the current language).
+
+        >>> Hint((), None, 3, risk=-0.05).measure_text("ro")
+        'echivalent cert (θ = -0,05)'
+        """
+        if self.risk == 0:
+            return _("expected final score", lang)
+        return _("certainty equivalent (θ = {theta})", lang).format(theta=_theta(self.risk, lang))
 
     @property
     def best(self) -> Choice:
@@ -101,55 +173,116 @@ class Hint:
         for c in self.choices:
             if c.action == action:
                 return c
-        legal = ", ".join(str(c.action) for c in self.choices)
-        raise IllegalActionError(f"{action} is not a choice now (dice {self.dice}); the choices: {legal}")
+        legal = ", ".join(choice_label(c.action) for c in self.choices)
+        raise IllegalActionError(
+            _("{action} is not a choice now (dice {dice}); the choices: {legal}").format(
+                action=choice_label(action), dice=self.dice, legal=legal
+            )
+        )
 
     def cost(self, action: Action | str) -> float:
         """Expected points lost by ``action`` against the best choice (0 for a best choice)."""
         return max(0.0, self.best.expected - self.choice(action).expected)
 
     def verdict(self, action: Action | str) -> str:
-        """A sentence for a student: what the choice cost on average.
+        """A sentence for a student (in the current language): what the choice cost on average.
 
-        >>> Hint((Choice(Score("Ones"), 10.0, "score Ones"), Choice(Score("Twos"), 6.8, "score Twos")),
-        ...      None, 0).verdict(Score("Twos"))
+        >>> ones, twos = Choice(Score("Ones"), 10.0, "score Ones"), Choice(Score("Twos"), 6.8, "score Twos")
+        >>> h = Hint((ones, twos), None, 0)
+        >>> h.verdict(Score("Twos"))
         'this choice cost you 3.2 points on average (best: score Ones)'
+        >>> from dicepoker.core.i18n import in_language
+        >>> with in_language("uk"):
+        ...     h.verdict(Score("Twos"))
+        'цей вибір коштував вам у середньому 3,2 очка (найкраще: записати Одиниці)'
         """
         cost = self.cost(action)
         if cost < 0.05:
-            return "the best choice" if cost < TIE else "as good as the best choice (to 0.1 points)"
-        kind = "keep" if isinstance(action, Keep) else "choice"
-        return f"this {kind} cost you {cost:.1f} points on average (best: {self.best.label})"
+            return _("the best choice") if cost < TIE else _("as good as the best choice (to 0.1 points)")
+        best = self.best.text()
+        if isinstance(action, Keep):
+            template = _("this keep cost you {cost} points on average (best: {best})")
+        else:
+            template = _("this choice cost you {cost} points on average (best: {best})")
+        return template.format(cost=fixed(cost, 1), best=best)
 
     def table(self) -> Any:
-        """The ranked choices as a table: label, expected final score, cost against the best."""
+        """The ranked choices as a table: label, expected final score, cost against the best.
+
+        The column names are English (the API); the labels are in the current language.
+        """
         import pandas as pd  # loaded only for the table, so `import dicepoker` stays quick
 
         rows = [
-            {"choice": c.label, self.measure: c.expected, "cost": self.best.expected - c.expected}
+            {"choice": c.text(), self.measure: c.expected, "cost": self.best.expected - c.expected}
             for c in self.choices
         ]
         return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="rank"))
 
     def _repr_html_(self, limit: int = 12) -> str:
-        head = (
-            f"dice {self.dice}, {plural(self.rolls_left, 'roll')} left"
-            if self.dice
-            else "before the first roll"
-        )
+        """The hint as HTML in the current language: the best choice, then the ranked choices."""
+        if self.dice:
+            head = ngettext(
+                "dice {dice}, {n} roll left", "dice {dice}, {n} rolls left", self.rolls_left
+            ).format(dice=self.dice, n=self.rolls_left)
+        else:
+            head = _("before the first roll")
+        measure = self.measure_text()
         rows = "".join(
-            f"<tr><td>{i}</td><td>{html.escape(c.label)}</td><td>{c.expected:.2f}</td>"
-            f"<td>{self.best.expected - c.expected:.2f}</td></tr>"
+            f"<tr><td>{i}</td><td>{html.escape(c.text())}</td><td>{fixed(c.expected)}</td>"
+            f"<td>{fixed(self.best.expected - c.expected)}</td></tr>"
             for i, c in enumerate(self.choices[:limit], 1)
         )
         more = len(self.choices) - limit
-        tail = f"<tr><td colspan=4>… {more} more</td></tr>" if more > 0 else ""
+        tail = f"<tr><td colspan=4>{html.escape(more_rows(more))}</td></tr>" if more > 0 else ""
+        summary = _("{hint} ({situation}): best is {best}, {measure} {value}").format(
+            hint="<b>" + html.escape(pgettext("heading", "Hint")) + "</b>",
+            situation=html.escape(head), best="<b>" + html.escape(self.best.text()) + "</b>",
+            measure=html.escape(measure), value=fixed(self.best.expected),
+        )  # fmt: skip
+        headings = (
+            "#", pgettext("hint table", "choice"), measure, pgettext("hint table", "cost")
+        )  # fmt: skip
         return (
-            f"<div><b>Hint</b> ({html.escape(head)}): best is <b>{html.escape(self.best.label)}</b>, "
-            f"{html.escape(self.measure)} {self.best.expected:.2f}</div>"
-            f"<table><tr><th>#</th><th>choice</th><th>{html.escape(self.measure)}</th><th>cost</th></tr>"
+            f"<div>{summary}</div>"
+            "<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in headings) + "</tr>"
             f"{rows}{tail}</table>"
         )
+
+
+def kind_name(kind: str, lang: str | None = None) -> str:
+    """A choice's kind ("keep" or "box", the API's words) as a player reads it.
+
+    >>> kind_name("box"), kind_name("keep", lang="ro")
+    ('box', 'păstrare')
+    """
+    names = {"keep": pgettext("choice kind", "keep", lang), "box": pgettext("choice kind", "box", lang)}
+    return names.get(kind, kind)
+
+
+def more_rows(n: int, lang: str | None = None) -> str:
+    """The last row of a table cut short: "… 3 more"."""
+    return ngettext("… {n} more", "… {n} more", n, lang).format(n=n)
+
+
+def fixed(x: float, digits: int = 2, lang: str | None = None) -> str:
+    """``x`` with exactly ``digits`` decimals, as the locale writes it (``f"{x:.2f}"`` in English).
+
+    >>> fixed(17.5), fixed(17.5, lang="uk"), fixed(1234.5, 1, lang="ro")
+    ('17.50', '17,50', '1234,5')
+    """
+    lang = lang or language()
+    if lang == "en":
+        return f"{x:.{digits}f}"  # exactly as the English text always wrote it
+    return fill_message("{x:." + str(digits) + "f}", lang, x=x)  # a number format, not a message
+
+
+def _theta(risk: float, lang: str | None) -> str:
+    """θ as ``{:g}`` writes it, with the locale's decimal sign."""
+    from babel.numbers import get_decimal_symbol
+
+    lang = lang or language()
+    return f"{risk:g}".replace(".", get_decimal_symbol(lang)) if lang != "en" else f"{risk:g}"
 
 
 def hint(position: Any, *, solution: Solution | None = None, risk: float = 0.0) -> Hint:
@@ -174,13 +307,16 @@ def hint(position: Any, *, solution: Solution | None = None, risk: float = 0.0) 
     """
     if hasattr(position, "view"):  # a game
         if position.is_over:
-            raise IllegalActionError("the game is over: there is nothing to choose")
+            raise IllegalActionError(_("the game is over: there is nothing to choose"))
         solution = solution or solve(position.rules, risk=risk)
         if position.dice is None:
             who = position.current_player
             expected = solution.expected_final(position.scorecard(who), position.poker_bonus_points(who))
             return Hint(
-                (Choice(Roll(), expected, "roll"),), None, position.rules.rolls_per_turn, solution.risk
+                (Choice(Roll(), expected, choice_label(Roll())),),
+                None,
+                position.rules.rolls_per_turn,
+                solution.risk,
             )
         position = position.view()
     solution = solution or solve(position.rules, risk=risk)
@@ -201,7 +337,7 @@ def ranked_choices(solution: Solution, view: Any) -> list[Choice]:
     rules = view.rules
     banked = rules.upper_total(view.filled) + rules.lower_total(view.filled) + view.poker_bonus_points
     choices = [
-        Choice(Score(box), banked + value, _score_label(box, points, bonus), points)
+        Choice(Score(box), banked + value, choice_label(Score(box), points, bonus), points, bonus)
         for box, points, bonus, value in score_values(solution, view)
     ]
     if view.rolls_left > 0:
@@ -209,10 +345,10 @@ def ranked_choices(solution: Solution, view: Any) -> list[Choice]:
         best_score = max(c.expected for c in choices)
         for keep in _distinct_keeps(view.dice):
             if len(keep) == NUMBER_OF_DICE:
-                choices.append(Choice(Keep(keep), best_score, "stop and score"))
+                choices.append(Choice(Keep(keep), best_score, choice_label(Keep(keep))))
             else:
                 value = banked + turn.keep_value(keep, view.rolls_left)
-                choices.append(Choice(Keep(keep), value, str(Keep(keep))))
+                choices.append(Choice(Keep(keep), value, choice_label(Keep(keep))))
     order = {id(c): i for i, c in enumerate(choices)}  # ties: boxes in scorecard order, then keeps
     return sorted(choices, key=lambda c: (-round(c.expected / TIE), order[id(c)]))
 
@@ -233,11 +369,6 @@ def score_values(solution: Solution, view: Any) -> list[tuple[str, int, int, flo
         after = {**view.filled, box: points}
         rows.append((box, points, bonus, points + bonus + solution.future_value(after)))
     return rows
-
-
-def _score_label(box: str, points: int, bonus: int) -> str:
-    extra = f" + {bonus} bonus" if bonus else ""
-    return f"score {box} ({points}{extra})"
 
 
 def _distinct_keeps(dice: Dice) -> Iterable[Dice]:

@@ -18,6 +18,9 @@ The notation is fields separated by ``;``, each a keyword and a value::
 Boxes left out are open. A box given only as ``filled`` counts 0 points in the expected final
 score (the ranking and the losses are exact all the same).
 
+A refusal is written in the current language; the notation's keywords (``filled``, ``dice``, ...)
+and the box names in it stay English, being what a student types.
+
 >>> p = parse_position("classic", "filled: Sixes 18, Chance filled; upper: 18; dice: 66123; rolls: 2")
 >>> p.dice, p.rolls_left, p.upper_total, p.filled
 (Dice('12366'), 2, 18, {'Sixes': 18, 'Chance': None})
@@ -39,6 +42,7 @@ from typing import Any
 
 from dicepoker.core.dice import Dice, all_rolls
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import _, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import TurnView
 from dicepoker.games.scorecard.rules import ScorecardRules
@@ -120,32 +124,50 @@ def parse_position(rules: ScorecardRules | str, text: str) -> Position:
     rules = _scorecard_rules(rules)
     if not isinstance(text, str) or not text.strip():
         raise PositionError(
-            f"a position is text like 'filled: Sixes 18; dice: 66123; rolls: 2', not {text!r}"
+            _("a position is text like {example}, not {text}").format(
+                example="'filled: Sixes 18; dice: 66123; rolls: 2'", text=repr(text)
+            )
         )
     fields = _fields(text)
     if "dice" not in fields:
-        raise PositionError(f"a position needs its dice ('dice: 66123'): none in {text!r}")
+        raise PositionError(
+            _("a position needs its dice ({example}): none in {text}").format(
+                example="'dice: 66123'", text=repr(text)
+            )
+        )
     filled = _filled(rules, fields.get("filled", ""), text)
     try:
         dice = Dice.roll(fields["dice"])
     except DicePokerError as err:
-        raise PositionError(f"{err} (in 'dice: {fields['dice']}')") from err
+        raise PositionError(
+            _("{reason} (in {field})").format(reason=err, field=f"'dice: {fields['dice']}'")
+        ) from err
     rolls_left = _whole(fields.get("rolls", str(rules.rolls_per_turn - 1)), "rolls")
     if not 0 <= rolls_left < rules.rolls_per_turn:
         raise PositionError(
-            f"rolls left must be 0 to {rules.rolls_per_turn - 1} in {rules.name}, not {rolls_left} "
-            f"(in 'rolls: {fields['rolls']}')"
+            _("rolls left must be 0 to {most} in {game}, not {rolls} (in {field})").format(
+                most=rules.rolls_per_turn - 1,
+                game=rules.name,
+                rolls=rolls_left,
+                field=f"'rolls: {fields['rolls']}'",
+            )
         )
     upper = _upper_total(rules, filled, fields.get("upper"))
     poker = _poker_flag(rules, filled, fields.get("poker50"))
     bonus = _whole(fields.get("bonus", "0"), "bonus")
     if bonus and (not rules.poker_bonus or bonus % rules.poker_bonus or not poker):
         raise PositionError(
-            f"poker bonus points {bonus} cannot happen in {rules.name}: they come in steps of "
-            f"{rules.poker_bonus} and only while the {rules.poker_box} box holds its score"
+            _(
+                "poker bonus points {bonus} cannot happen in {game}: they come in steps of "
+                "{step} and only while the {box} box holds its score"
+            ).format(bonus=bonus, game=rules.name, step=rules.poker_bonus, box=rules.poker_box)
         )
     if len(filled) == len(rules.boxes):
-        raise PositionError(f"every box is filled in {text!r}: the game is over, there is nothing to choose")
+        raise PositionError(
+            _("every box is filled in {text}: the game is over, there is nothing to choose").format(
+                text=repr(text)
+            )
+        )
     position = Position(rules, filled, upper, poker, dice, rolls_left, bonus)
     _check_reachable(position, text)
     return position
@@ -159,9 +181,15 @@ def _fields(text: str) -> dict[str, str]:
         match = re.fullmatch(r"([A-Za-z0-9_]+)\s*[:=]?\s*(.*)", part, flags=re.DOTALL)
         key = match.group(1).lower() if match else ""
         if key not in FIELDS:
-            raise PositionError(f"unknown field {part!r}: a position has the fields {', '.join(FIELDS)}")
+            raise PositionError(
+                _("unknown field {part}: a position has the fields {fields}").format(
+                    part=repr(part), fields=", ".join(FIELDS)
+                )
+            )
         if key in fields:
-            raise PositionError(f"the field {key!r} is given twice in {text!r}")
+            raise PositionError(
+                _("the field {key} is given twice in {text}").format(key=repr(key), text=repr(text))
+            )
         fields[key] = match.group(2).strip()  # type: ignore[union-attr]
     return fields
 
@@ -178,10 +206,14 @@ def _box_name(rules: ScorecardRules, name: str, item: str = "") -> str:
     words = item.rsplit(None, 1)
     if len(words) == 2 and any(_squeeze(box) == _squeeze(words[0]) for box in rules.box_names):
         raise PositionError(
-            f"the score in {item.strip()!r} must be a whole number or 'filled', not {words[1]!r}"
+            _("the score in {item} must be a whole number or {filled}, not {score}").format(
+                item=repr(item.strip()), filled="'filled'", score=repr(words[1])
+            )
         )
     raise PositionError(
-        f"no box {name.strip()!r} in {rules.name}; the boxes are: {', '.join(rules.box_names)}"
+        _("no box {name} in {game}; the boxes are: {boxes}").format(
+            name=repr(name.strip()), game=rules.name, boxes=", ".join(rules.box_names)
+        )
     )
 
 
@@ -200,19 +232,27 @@ def _filled(rules: ScorecardRules, text: str, whole: str) -> dict[str, int | Non
                 name, value = item, "filled"
         box = _box_name(rules, name, item)
         if box in filled:
-            raise PositionError(f"the box {box!r} is given twice in {whole!r}")
+            raise PositionError(
+                _("the box {box} is given twice in {text}").format(box=repr(box), text=repr(whole))
+            )
         value = value.strip()
         if value.lower() in FILLED_WORDS:
             filled[box] = None
             continue
         if not _is_number(value):
-            raise PositionError(f"the score of {box} must be a whole number or 'filled', not {value!r}")
+            raise PositionError(
+                _("the score of {box} must be a whole number or {filled}, not {value}").format(
+                    box=box, filled="'filled'", value=repr(value)
+                )
+            )
         score = int(value.replace("\u2212", "-"))
         possible = possible_scores(rules, box)
         if score not in possible:
             shown = ", ".join(str(s) for s in sorted(possible))
             raise PositionError(
-                f"{box} cannot score {score} in {rules.name}: its possible scores are {shown}"
+                _("{box} cannot score {score} in {game}: its possible scores are {shown}").format(
+                    box=box, score=score, game=rules.name, shown=shown
+                )
             )
         filled[box] = score
     return filled
@@ -224,7 +264,9 @@ def _is_number(text: str) -> bool:
 
 def _whole(text: str, field: str) -> int:
     if not _is_number(text):
-        raise PositionError(f"'{field}' must be a whole number, not {text!r}")
+        raise PositionError(
+            _("{field} must be a whole number, not {text}").format(field=f"'{field}'", text=repr(text))
+        )
     return int(text.strip().replace("\u2212", "-"))
 
 
@@ -235,22 +277,33 @@ def _upper_total(rules: ScorecardRules, filled: Mapping[str, int | None], text: 
     if text is None:
         if unknown:
             raise PositionError(
-                f"give the upper total ('upper: N'): {', '.join(unknown)} "
-                f"{'is' if len(unknown) == 1 else 'are'} filled without a score"
+                ngettext(
+                    "give the upper total {example}: {boxes} is filled without a score",
+                    "give the upper total {example}: {boxes} are filled without a score",
+                    len(unknown),
+                ).format(example="('upper: N')", boxes=", ".join(unknown))
             )
         return known
     total = _whole(text, "upper")
     if not unknown and total != known:
-        raise PositionError(f"the upper total {total} is not the sum of the upper boxes given ({known})")
+        raise PositionError(
+            _("the upper total {total} is not the sum of the upper boxes given ({known})").format(
+                total=total, known=known
+            )
+        )
     if _upper_assignment(rules, {b: filled[b] for b in upper}, total) is None:
         raise PositionError(
-            f"an upper total of {total} cannot happen with the upper boxes {_listed(filled, upper)}"
+            _("an upper total of {total} cannot happen with the upper boxes {boxes}").format(
+                total=total, boxes=_listed(filled, upper)
+            )
         )
     return total
 
 
 def _listed(filled: Mapping[str, int | None], names: list[str]) -> str:
-    return ", ".join(f"{n} {'filled' if filled[n] is None else filled[n]}" for n in names) or "(none filled)"
+    return ", ".join(f"{n} {'filled' if filled[n] is None else filled[n]}" for n in names) or _(
+        "(none filled)"
+    )
 
 
 def _poker_flag(rules: ScorecardRules, filled: Mapping[str, int | None], text: str | None) -> bool:
@@ -259,21 +312,33 @@ def _poker_flag(rules: ScorecardRules, filled: Mapping[str, int | None], text: s
     if text is not None:
         word = text.strip().lower()
         if word not in YES + NO:
-            raise PositionError(f"'poker50' is yes or no, not {text!r}")
+            raise PositionError(
+                _("{field} is {yes} or {no}, not {text}").format(
+                    field="'poker50'", yes="yes", no="no", text=repr(text)
+                )
+            )
         flag = word in YES
     if box is None or box not in filled:
         if flag:
-            raise PositionError(f"the poker box cannot hold its score: {box or 'no poker box'} is not filled")
+            if box is None:
+                raise PositionError(_("the poker box cannot hold its score: there is no poker box"))
+            raise PositionError(_("the poker box cannot hold its score: {box} is not filled").format(box=box))
         return False
     if filled[box] is not None:
         holds = filled[box] > 0  # type: ignore[operator]
         if flag is not None and flag != holds:
-            raise PositionError(f"poker50: {text} does not agree with {box} {filled[box]}")
+            raise PositionError(
+                _("{field} does not agree with {box} {score}").format(
+                    field=f"poker50: {text}", box=box, score=filled[box]
+                )
+            )
         return holds
     if flag is None:
         if rules.poker_bonus or rules.joker.value != "none":
             raise PositionError(
-                f"say whether {box} holds its score ('poker50: yes' or 'no'): it is only 'filled'"
+                _("say whether {box} holds its score ({yes} or {no}): it is only {filled}").format(
+                    box=box, yes="'poker50: yes'", no="'no'", filled="'filled'"
+                )
             )
         return False
     return flag
@@ -285,12 +350,14 @@ def _check_reachable(position: Position, text: str) -> None:
     t = rule_tables(position.rules)
     mask = t.mask(position.scorecard())
     if not t.mask_reachable[mask]:
-        why = (
-            "every upper (part-1) box is filled before any lower one"
-            if position.rules.upper_first
-            else "its rules"
-        )
-        raise PositionError(f"this scorecard cannot happen in {position.rules.name}: {why} (in {text!r})")
+        if position.rules.upper_first:
+            template = _(
+                "this scorecard cannot happen in {game}: every upper (part-1) box is filled before any "
+                "lower one (in {text})"
+            )
+        else:
+            template = _("this scorecard cannot happen in {game}: its rules (in {text})")
+        raise PositionError(template.format(game=position.rules.name, text=repr(text)))
 
 
 # --- the scores a box can hold, and a scorecard with the same state -----------------------------------
@@ -351,7 +418,7 @@ def position_of(game: Any) -> Position:
     'upper: 0; poker50: no; dice: 12225; rolls: 2'
     """
     if game.dice is None:
-        raise PositionError("roll first: a position has dice on the table")
+        raise PositionError(_("roll first: a position has dice on the table"))
     who = game.current_player
     filled = dict(game.scorecard(who))
     rules = game.rules
@@ -369,5 +436,7 @@ def position_of(game: Any) -> Position:
 def _scorecard_rules(rules: ScorecardRules | str) -> ScorecardRules:
     found = find_game(rules) if isinstance(rules, str) else rules
     if not isinstance(found, ScorecardRules):
-        raise PositionError(f"{getattr(found, 'name', found)!r} is not a scorecard game")
+        raise PositionError(
+            _("{game} is not a scorecard game").format(game=repr(getattr(found, "name", found)))
+        )
     return found
