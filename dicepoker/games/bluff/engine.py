@@ -477,12 +477,18 @@ class BluffGame(SavesByReplay):
         self, keep: Dice | str | Sequence[int] | None, held: Sequence[bool] | None
     ) -> list[int]:
         if keep is not None and held is not None:
-            raise DicePokerError(_("give the kept dice by value (keep) or by position (held), not both"))
+            raise DicePokerError(
+                _("give the kept dice by value ({keep}) or by position ({held}), not both").format(
+                    keep="keep", held="held"
+                )
+            )
         if held is not None:
             held = tuple(held)
             if len(held) != NUMBER_OF_DICE or not all(isinstance(h, bool | np.bool_) for h in held):
                 raise InvalidDiceError(
-                    _("held must be five true/false values, not {held}").format(held=repr(held))
+                    _("{name} must be five true/false values, not {held}").format(
+                        name="held", held=repr(held)
+                    )
                 )
             positions = [i for i, h in enumerate(held) if h]
         else:

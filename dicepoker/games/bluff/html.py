@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicepoker.core.dice import NUMBER_OF_DICE
-from dicepoker.core.i18n import _, ngettext, pgettext
+from dicepoker.core.i18n import _, ngettext
 from dicepoker.core.pictures import dice_html
 from dicepoker.games.bluff.names import hand_text
 
@@ -33,7 +33,7 @@ def lives_html(names: Sequence[str], lives: Sequence[int], current: int | None, 
         style = "font-weight:700;background:#e8f1ff;" if i == current else ""
         label = html.escape(name)
         if n == 0:
-            out = html.escape(pgettext("bluff lives", "out"))
+            out = html.escape(_("out"))
             label, hearts = f"<s>{label}</s>", f'<span style="color:#6b7280">{out}</span>'
         parts.append(
             f'<span class="dp-lives-player" style="{style}padding:2px 8px;border-radius:4px">'
@@ -151,10 +151,8 @@ def game_html(game: Any) -> str:
     names = game.player_names
     if game.is_over:
         n = len(game.rounds)
-        head = ngettext(
-            "<b>{name} wins</b> after {n} round.", "<b>{name} wins</b> after {n} rounds.", n
-        ).format(
-            name=html.escape(names[game.winner]),  # type: ignore[index]
+        head = ngettext("{name} wins after {n} round.", "{name} wins after {n} rounds.", n).format(
+            name=f"<b>{html.escape(names[game.winner])}</b>",  # type: ignore[index]
             n=n,
         )
     else:

@@ -24,59 +24,52 @@ from typing import Any
 
 import pandas as pd
 
-from dicepoker.core.i18n import _, format_fraction, format_percent, pgettext
+from dicepoker.core.i18n import _, format_fraction, format_percent
 from dicepoker.core.pictures import report_html
 from dicepoker.games.bluff.bots import announcer_start, view_probability_true
 from dicepoker.games.bluff.engine import BluffGame, Phase
 from dicepoker.games.bluff.names import hand_text
 from dicepoker.games.bluff.rules import Hand, best_hand
 
-MEASURES = (
-    "For each of your announcements: whether your dice held it, and how likely the next player had to "
-    "think it true from what they knew (the throws they heard, the cup they knew of; Bayes' rule, "
-    "assuming a bluff rate of {rate}). For each call or acceptance: how likely the announcement was true "
-    "from what you knew then; for a call, the chance it was right, and whether it was."
-)
-
 
 def _shown_columns() -> dict[str, str]:
     """The table's English column labels (the API) and what a person reads over them."""
     return {
-        "round": pgettext("bluff report", "round"),
-        "kind": pgettext("bluff report", "kind"),
-        "announcement": pgettext("bluff report", "announcement"),
-        "throws heard": pgettext("bluff report", "throws heard"),
-        "what was known": pgettext("bluff report", "what was known"),
-        "P(true)": pgettext("bluff report", "P(true)"),
-        "P(call right)": pgettext("bluff report", "P(call right)"),
-        "was true": pgettext("bluff report", "was true"),
+        "round": _("round"),
+        "kind": _("kind"),
+        "announcement": _("announcement"),
+        "throws heard": _("throws heard"),
+        "what was known": _("what was known"),
+        "P(true)": _("P(true)"),
+        "P(call right)": _("P(call right)"),
+        "was true": _("was true"),
     }
 
 
 def _shown_facts() -> dict[str, str]:
     """The summary's English keys (the API) and what a person reads for each."""
     return {
-        "calls": pgettext("bluff report", "calls"),
-        "mean chance a call was right": pgettext("bluff report", "mean chance a call was right"),
-        "calls that were right": pgettext("bluff report", "calls that were right"),
-        "announcements": pgettext("bluff report", "announcements"),
-        "bluffs": pgettext("bluff report", "bluffs"),
-        "mean belief in your bluffs": pgettext("bluff report", "mean belief in your bluffs"),
-        "acceptances": pgettext("bluff report", "acceptances"),
+        "calls": _("calls"),
+        "mean chance a call was right": _("mean chance a call was right"),
+        "calls that were right": _("calls that were right"),
+        "announcements": _("announcements"),
+        "bluffs": _("bluffs"),
+        "mean belief in your bluffs": _("mean belief in your bluffs"),
+        "acceptances": _("acceptances"),
     }
 
 
 def _shown_kind(kind: str) -> str:
     kinds = {
-        "announce": pgettext("bluff report", "announce"),
-        "call": pgettext("bluff report", "call"),
-        "accept": pgettext("bluff report", "accept"),
+        "announce": _("announce"),
+        "call": _("call"),
+        "accept": _("accept"),
     }
     return kinds[kind]
 
 
 def _shown_truth(was: bool) -> str:
-    return pgettext("bluff report", "True") if was else pgettext("bluff report", "False")
+    return _("True") if was else _("False")
 
 
 @dataclass(frozen=True)
@@ -114,7 +107,13 @@ class BluffReport:
     @property
     def measures(self) -> str:
         """What the report measures, in the current language."""
-        return _(MEASURES).format(rate=format_fraction(self.bluff_rate))
+        return _(
+            "For each of your announcements: whether your dice held it, and how likely the next player "
+            "had to think it true from what they knew (the throws they heard, the cup they knew of; "
+            "Bayes' rule, assuming a bluff rate of {rate}). For each call or acceptance: how likely the "
+            "announcement was true from what you knew then; for a call, the chance it was right, and "
+            "whether it was."
+        ).format(rate=format_fraction(self.bluff_rate))
 
     def table(self) -> pd.DataFrame:
         rows = [
@@ -165,7 +164,7 @@ class BluffReport:
         table["kind"] = [_shown_kind(k) for k in table["kind"]]
         table["announcement"] = [hand_text(a) for a in table["announcement"]]
         table["was true"] = [_shown_truth(bool(w)) for w in table["was true"]]
-        table = table.rename(columns=_shown_columns()).rename_axis(pgettext("bluff report", "decision"))
+        table = table.rename(columns=_shown_columns()).rename_axis(_("decision"))
         labels = _shown_facts()
         facts = {
             labels[k]: format_percent(v) if isinstance(v, Fraction) else v

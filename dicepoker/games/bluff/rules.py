@@ -249,7 +249,9 @@ class Hand:
             return text
         if not isinstance(text, str):
             raise DicePokerError(
-                _("not a hand: {text} (give text like 'pair of 5s')").format(text=repr(text))
+                _("not a hand: {text} (give text like {example})").format(
+                    text=repr(text), example="'pair of 5s'"
+                )
             )
         words = re.sub(r"[\s,\-()]+", " ", text.strip().lower()).strip()
         for pattern, category in _PATTERNS:
@@ -265,10 +267,7 @@ class Hand:
                         _("not a hand: {text} ({reason})").format(text=repr(text), reason=err)
                     ) from None
         raise DicePokerError(
-            _(
-                "not a hand: {text}; write e.g. 'nothing', 'pair of 5s', 'two pairs 6s and 2s', 'three 4s', "
-                "'small straight', 'large straight', 'full house 3s over 6s', 'four 1s', 'five 6s'"
-            ).format(text=repr(text))
+            _("not a hand: {text}; write e.g. {examples}").format(text=repr(text), examples=HAND_EXAMPLES)
         )
 
 
@@ -308,6 +307,11 @@ ALL_HANDS: tuple[Hand, ...] = _all_hands()
 _HAND_INDEX: dict[Hand, int] = {h: i for i, h in enumerate(ALL_HANDS)}
 LOWEST_HAND = ALL_HANDS[0]
 HIGHEST_HAND = ALL_HANDS[-1]
+# how hands are typed (the API's English), one of each category, for the refusal of a text that is none
+HAND_EXAMPLES = (
+    "'nothing', 'pair of 5s', 'two pairs 6s and 2s', 'three 4s', 'small straight', 'large straight', "
+    "'full house 3s over 6s', 'four 1s', 'five 6s'"
+)
 
 
 @cache

@@ -34,7 +34,7 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import _, display_name, format_message, ngettext, pgettext
+from dicepoker.core.i18n import _, display_name, format_percent, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
 from dicepoker.games.bluff.engine import Accept, BluffGame, BluffView, Phase, RoundResult, Throw
@@ -76,11 +76,11 @@ def seat_word(kind: str) -> str:
     ('Computer (reasoning)', '—')
     """
     words = {
-        "human": pgettext("bluff seat", "Human"),
-        "reasoning": pgettext("bluff seat", "Computer (reasoning)"),
-        "naive": pgettext("bluff seat", "Computer (naive)"),
-        "random": pgettext("bluff seat", "Computer (random)"),
-        "equilibrium": pgettext("bluff seat", "Computer (equilibrium)"),
+        "human": _("Human"),
+        "reasoning": _("Computer (reasoning)"),
+        "naive": _("Computer (naive)"),
+        "random": _("Computer (random)"),
+        "equilibrium": _("Computer (equilibrium)"),
     }
     return words.get(kind, "—")
 
@@ -152,7 +152,7 @@ def default_names(seats: Sequence[str]) -> list[str]:
     >>> default_names(["human", "reasoning", "naive"])
     ['Player 1', 'Computer 1', 'Computer 2']
     """
-    return seat_names(seats, dict.fromkeys(SEAT_KINDS, pgettext("bluff seat", "Computer")))
+    return seat_names(seats, dict.fromkeys(SEAT_KINDS, _("Computer")))
 
 
 # --- the widget -----------------------------------------------------------------------------------------
@@ -331,9 +331,7 @@ class BluffUI(GameWidget):
         self._require_not_over()
         if self.current_seat == "human":
             raise IllegalActionError(
-                pgettext("bluff", "it is {name}'s turn: a human plays it with the buttons").format(
-                    name=self.current_name
-                )
+                _("it is {name}'s turn: a human plays it with the buttons").format(name=self.current_name)
             )
 
     def _after_move(self) -> None:
@@ -435,11 +433,12 @@ class BluffUI(GameWidget):
         view = self.game.view(self.game.current_player)
         if view.phase == Phase.RESPOND:
             assert view.last_announcement is not None  # someone announced: the player responds
-            return format_message(
-                "Hint: given the throws the table heard, '{hand}' is true with chance {p:.0%} "
-                "(if a player without it would announce it half the time).",
+            return _(
+                "Hint: given the throws the table heard, '{hand}' is true with chance {chance} "
+                "(if a player without it would announce it half the time)."
+            ).format(
                 hand=hand_text(view.last_announcement),
-                p=float(view_probability_true(view)),
+                chance=format_percent(view_probability_true(view), digits=0),
             )
         if view.dice is None:
             return _("Hint: roll first: the opener's first roll throws all five dice.")
@@ -518,12 +517,13 @@ class BluffUI(GameWidget):
         self.announce_button.description = _("Announce")
         self.call_button.description = _("Call the bluff!")
         self.accept_button.description = _("Accept (look at the dice)")
-        self.hint_button.description = pgettext("bluff", "Hint")
+        self.hint_button.description = _("Hint")
         self.step_button.description = _("Step ▶ (computer)")
-        self.new_game_button.description = pgettext("bluff", "New game")
-        self.setup_note.value = _(
-            "<b>Seats for a new game</b> ({fewest} to {most}; — leaves a seat empty)"
-        ).format(fewest=self.rules.min_players, most=min(MAX_SEATS, self.rules.max_players))
+        self.new_game_button.description = _("New game")
+        note = _("({fewest} to {most}; — leaves a seat empty)").format(
+            fewest=self.rules.min_players, most=min(MAX_SEATS, self.rules.max_players)
+        )
+        self.setup_note.value = f"<b>{html.escape(_('Seats for a new game'))}</b> {html.escape(note)}"
         for i, chooser in enumerate(self.seat_choosers):
             chooser.description = _("Seat {n}").format(n=i + 1)
             options = tuple((seat_word(kind), kind) for _label, kind in chooser.options)
@@ -604,9 +604,9 @@ class BluffUI(GameWidget):
         self.announce_picker.disabled = not legal
         set_enabled(self.announce_button, why or ("" if legal else _("roll the dice first")))
         if game.is_over:
-            self.roll_button.description = pgettext("bluff", "Game over")
+            self.roll_button.description = _("Game over")
         elif game.positions is None or not rolling:
-            self.roll_button.description = pgettext("bluff", "Roll")
+            self.roll_button.description = _("Roll")
         else:
             self.roll_button.description = ngettext(
                 "Reroll the others ({n} left)", "Reroll the others ({n} left)", game.rolls_left
@@ -673,11 +673,11 @@ def _keep_advice(keep: str, shown: str, reaches: str, chance: Any) -> str:
     if keep == shown:
         return _("stop: {hand}").format(hand=hand_text(reaches))
     if keep == "nothing":
-        return format_message(
-            "keep nothing: {hand} or better with {p:.0%}", hand=hand_text(reaches), p=float(chance)
+        return _("keep nothing: {hand} or better with {chance}").format(
+            hand=hand_text(reaches), chance=format_percent(chance, digits=0)
         )
-    return format_message(
-        "keep {dice}: {hand} or better with {p:.0%}", dice=keep, hand=hand_text(reaches), p=float(chance)
+    return _("keep {dice}: {hand} or better with {chance}").format(
+        dice=keep, hand=hand_text(reaches), chance=format_percent(chance, digits=0)
     )
 
 
