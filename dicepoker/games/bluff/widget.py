@@ -523,7 +523,8 @@ class BluffUI(GameWidget):
         note = _("({fewest} to {most}; — leaves a seat empty)").format(
             fewest=self.rules.min_players, most=min(MAX_SEATS, self.rules.max_players)
         )
-        self.setup_note.value = f"<b>{html.escape(_('Seats for a new game'))}</b> {html.escape(note)}"
+        heading = _("Seats for a new game")
+        self.setup_note.value = f"<b>{html.escape(heading)}</b> {html.escape(note)}"
         for i, chooser in enumerate(self.seat_choosers):
             chooser.description = _("Seat {n}").format(n=i + 1)
             options = tuple((seat_word(kind), kind) for _label, kind in chooser.options)
