@@ -43,7 +43,7 @@ from dicepoker.games.bluff.html import lives_html, reveal_html, table_html
 from dicepoker.games.bluff.names import hand_text
 from dicepoker.games.bluff.odds import keep_prospects
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand
-from dicepoker.ui.seats import check_seats, seat_names
+from dicepoker.ui.seats import check_seats, computer_word, seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
@@ -152,7 +152,7 @@ def default_names(seats: Sequence[str]) -> list[str]:
     >>> default_names(["human", "reasoning", "naive"])
     ['Player 1', 'Computer 1', 'Computer 2']
     """
-    return seat_names(seats, dict.fromkeys(SEAT_KINDS, _("Computer")))
+    return seat_names(seats, dict.fromkeys(SEAT_KINDS, computer_word()))
 
 
 # --- the widget -----------------------------------------------------------------------------------------
@@ -190,6 +190,10 @@ class BluffUI(GameWidget):
             self._start(seats, names)
             self._say(self._welcome())
         self.refresh()
+
+    def style_sheet_text(self) -> str:
+        """The style sheet in the current language (the word under a held die)."""
+        return style_sheet()
 
     # --- building -----------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -325,13 +329,6 @@ class BluffUI(GameWidget):
                 _('pass the screen to {name} first: press "I am {name} — show me"').format(
                     name=self.current_name
                 )
-            )
-
-    def _require_computer(self) -> None:
-        self._require_not_over()
-        if self.current_seat == "human":
-            raise IllegalActionError(
-                _("it is {name}'s turn: a human plays it with the buttons").format(name=self.current_name)
             )
 
     def _after_move(self) -> None:
