@@ -137,14 +137,13 @@ def test_the_report_in_english_shows_its_labels():
 
 
 def test_switching_language_changes_an_open_widget_on_its_next_refresh():
-    # the players' names are the game's data, fixed when it starts: named here, so that a switch
-    # has only labels to change
-    ui = play_bluff(seats=("human", "reasoning"), names=["Ann", "Cpu"], seed=3)
+    ui = play_bluff(seats=("human", "reasoning"), seed=3)
     ui.roll_button.click()
     assert ui.announce_button.description == "Announce"
     set_language("uk")
     ui.refresh()
     assert ui.announce_button.description == "Оголосити"
+    assert ui.shown_names() == ["Гравець 1", "Комп’ютер"]  # the default names follow the language
     assert ui.title.value == '<div class="dp-title">Покер на кістках з блефом</div>'
     assert 'content: "утримана"' in ui._style.value  # the word under a held die, in the style sheet
     assert ui.seat_choosers[0].label == "Людина" and ui.seat_choosers[0].value == "human"

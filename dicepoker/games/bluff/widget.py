@@ -279,15 +279,33 @@ class BluffUI(GameWidget):
         seats = check_bluff_seats(seats, self.rules)
         if names is not None and len(names) != len(seats):
             raise DicePokerError(f"{len(names)} names for {len(seats)} seats: {list(names)}")
-        names = list(names) if names is not None else default_names(seats)
-        self.game = BluffGame(self.rules, names, rng=np.random.default_rng(int(self._rng.integers(2**63))))
-        self._generation += 1  # a computer step scheduled for the last game does nothing
         self.seats = seats
+        self._typed_names = [str(name) for name in names] if names is not None else [""] * len(seats)
+        self.game = BluffGame(
+            self.rules, self.shown_names(), rng=np.random.default_rng(int(self._rng.integers(2**63)))
+        )
+        self._generation += 1  # a computer step scheduled for the last game does nothing
         self.held = [False] * NUMBER_OF_DICE
         humans = self.humans
         self.screen_for = humans[0] if len(humans) == 1 else None
         for i, chooser in enumerate(self.seat_choosers):
             chooser.value = seats[i] if i < len(seats) else "empty"
+
+    def shown_names(self) -> list[str]:
+        """The players' names as shown: the given ones, and for the others the default name in the
+        widget's language now ("Player 1" becomes "Гравець 1" when the language changes).
+
+        >>> ui = BluffUI(seats=("human", "naive"), names=None, seed=1)
+        >>> ui.shown_names()
+        ['Player 1', 'Computer']
+        >>> ui.close()
+        """
+        defaults = default_names(self.seats)
+        return [typed or default for typed, default in zip(self._typed_names, defaults, strict=True)]
+
+    def shown_name(self, player: int) -> str:
+        """Player ``player``'s name as shown now (see :meth:`shown_names`)."""
+        return self.shown_names()[player]
 
     @property
     def humans(self) -> list[int]:
@@ -307,7 +325,7 @@ class BluffUI(GameWidget):
         if self.game.is_over:
             raise IllegalActionError(
                 _("the game is over ({name} wins): press New game").format(
-                    name=self.game.player_names[self.game.winner]
+                    name=self.shown_name(self.game.winner)
                 )
             )
 
@@ -454,7 +472,7 @@ class BluffUI(GameWidget):
     def _welcome(self) -> str:
         return (
             _("New game: {names}. {name} opens round 1.").format(
-                names=", ".join(self.game.player_names), name=self.current_name
+                names=", ".join(self.shown_names()), name=self.current_name
             )
             + self._pass_note()
         )
@@ -467,7 +485,7 @@ class BluffUI(GameWidget):
         return text + self._pass_note()
 
     def _result_text(self, result: RoundResult) -> str:
-        names = self.game.player_names
+        names = self.shown_names()
         text = _("{caller} calls! The cup shows {dice} ({reading}): {loser} loses a life.").format(
             caller=names[result.caller],
             dice="-".join(map(str, result.dice.values)),
@@ -494,7 +512,7 @@ class BluffUI(GameWidget):
     def refresh(self) -> None:
         """Bring every widget up to date with the game (showing only what the screen's viewer may see)."""
         game = self.game
-        names = game.player_names
+        names = self.shown_names()
         self._refresh_words()
         self.lives.value = lives_html(names, game.lives, game.current_player, self.rules.lives)
         self.table.value = table_html(game.turns, names, game.round_number) if not game.is_over else ""
@@ -547,7 +565,7 @@ class BluffUI(GameWidget):
             )
             self.pass_button.description = _("Show me")
         else:
-            me = f"<b>{html.escape(game.player_names[view.player])}</b>"
+            me = f"<b>{html.escape(self.shown_name(view.player))}</b>"
             self.screen_note.value = _("The screen shows what {name} knows.").format(name=me)
             self.pass_button.description = _("Show me")
         self.pass_button.disabled = not self.needs_pass
