@@ -77,7 +77,7 @@ def human_move(ui, rng):
         ui.roll_button.click()
         return 2
     else:
-        options = ui.announce_picker.options
+        options = [hand for _label, hand in ui.announce_picker.options]  # (label, English hand) pairs
         pick = min(int(rng.integers(len(options))), int(rng.integers(len(options))))
         ui.announce_picker.value = options[pick]
         ui.announce_button.click()
@@ -175,7 +175,7 @@ def test_refused_clicks_change_nothing_and_say_why():
     before = ui.game.to_json()
     ui.roll_button.click()
     assert "at most 3 times" in ui.last_message and ui.game.to_json() == before
-    ui.announce_picker.value = ui.announce_picker.options[0]
+    ui.announce_picker.value = ui.announce_picker.options[0][1]
     ui.announce_button.click()
     assert ui.game.current_player == 1
     ui.roll_button.click()
@@ -195,7 +195,7 @@ def test_the_picker_offers_only_higher_announcements_and_defaults_to_the_dice():
     ui.pass_button.click()
     assert "Bo has the screen" in ui.last_message
     ui.accept_button.click()
-    assert ui.announce_picker.options[:2] == ("three 6s", "small straight")
+    assert [hand for _label, hand in ui.announce_picker.options[:2]] == ["three 6s", "small straight"]
     assert len(ui.announce_picker.options) == 45  # the 72 hands above the 27th
     ui.close()
 

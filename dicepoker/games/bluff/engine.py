@@ -27,11 +27,13 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
+from dicepoker.core.i18n import _, ngettext
 from dicepoker.core.players import player_index, player_names
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, parsed_once
 from dicepoker.games import find_game
 from dicepoker.games.bluff.html import game_html, view_html
+from dicepoker.games.bluff.names import hand_text
 from dicepoker.games.bluff.rules import BLUFF, HIGHEST_HAND, BluffRules, Hand, best_hand, hands_above
 
 SAVE_FORMAT = "dicepoker.bluff_game"
@@ -397,16 +399,36 @@ class BluffGame(SavesByReplay):
         return player_index(player, self.player_names)
 
     def _check(self, phase: Phase, what: str, player: int | str | None) -> None:
+        """Refuse ``what`` ("roll", "announce", "accept", "call the bluff") unless it is ``player``'s
+        turn in ``phase``; each refusal is one whole sentence in the current language."""
         if self._phase == Phase.OVER:
-            raise IllegalActionError(f"cannot {what}: the game is over")
+            over = {
+                "roll": _("cannot roll: the game is over"),
+                "announce": _("cannot announce: the game is over"),
+                "accept": _("cannot accept: the game is over"),
+                "call the bluff": _("cannot call the bluff: the game is over"),
+            }
+            raise IllegalActionError(over[what])
         if player is not None and self.index(player) != self._current:
+            not_yours = {
+                "roll": _("cannot roll: it is {name}'s turn, not {other}'s"),
+                "announce": _("cannot announce: it is {name}'s turn, not {other}'s"),
+                "accept": _("cannot accept: it is {name}'s turn, not {other}'s"),
+                "call the bluff": _("cannot call the bluff: it is {name}'s turn, not {other}'s"),
+            }
             raise IllegalActionError(
-                f"cannot {what}: it is {self.player_names[self._current]}'s turn, "
-                f"not {self.player_names[self.index(player)]}'s"
+                not_yours[what].format(
+                    name=self.player_names[self._current], other=self.player_names[self.index(player)]
+                )
             )
         if self._phase != phase:
-            doing = "roll and announce" if self._phase == Phase.ROLL else "call the bluff or accept"
-            raise IllegalActionError(f"cannot {what} now: {self.player_names[self._current]} must {doing}")
+            not_now = {  # who must roll cannot respond, and who must respond cannot roll
+                "roll": _("cannot roll now: {name} must call the bluff or accept"),
+                "announce": _("cannot announce now: {name} must call the bluff or accept"),
+                "accept": _("cannot accept now: {name} must roll and announce"),
+                "call the bluff": _("cannot call the bluff now: {name} must roll and announce"),
+            }
+            raise IllegalActionError(not_now[what].format(name=self.player_names[self._current]))
 
     # --- actions ---------------------------------------------------------------------------------
     def roll(
@@ -423,10 +445,20 @@ class BluffGame(SavesByReplay):
         """
         self._check(Phase.ROLL, "roll", player)
         if self._rolls_used >= self._max_rolls():
-            who = "the opener" if not self._turns[-1].accepted else "after accepting, a player"
-            raise IllegalActionError(
-                f"no roll left: {who} rolls at most {self._max_rolls()} times; announce a hand"
-            )
+            n = self._max_rolls()
+            if not self._turns[-1].accepted:
+                refusal = ngettext(
+                    "no roll left: the opener rolls at most {n} time; announce a hand",
+                    "no roll left: the opener rolls at most {n} times; announce a hand",
+                    n,
+                )
+            else:
+                refusal = ngettext(
+                    "no roll left: after accepting, a player rolls at most {n} time; announce a hand",
+                    "no roll left: after accepting, a player rolls at most {n} times; announce a hand",
+                    n,
+                )
+            raise IllegalActionError(refusal.format(n=n))
         kept_positions = self._kept_positions(keep, held)
         values = list(self._cup) if self._cup else [0] * NUMBER_OF_DICE
         thrown = [i for i in range(NUMBER_OF_DICE) if i not in kept_positions]
@@ -445,11 +477,19 @@ class BluffGame(SavesByReplay):
         self, keep: Dice | str | Sequence[int] | None, held: Sequence[bool] | None
     ) -> list[int]:
         if keep is not None and held is not None:
-            raise DicePokerError("give the kept dice by value (keep) or by position (held), not both")
+            raise DicePokerError(
+                _("give the kept dice by value ({keep}) or by position ({held}), not both").format(
+                    keep="keep", held="held"
+                )
+            )
         if held is not None:
             held = tuple(held)
             if len(held) != NUMBER_OF_DICE or not all(isinstance(h, bool | np.bool_) for h in held):
-                raise InvalidDiceError(f"held must be five true/false values, not {held!r}")
+                raise InvalidDiceError(
+                    _("{name} must be five true/false values, not {held}").format(
+                        name="held", held=repr(held)
+                    )
+                )
             positions = [i for i, h in enumerate(held) if h]
         else:
             wanted = Dice.parse(keep if keep is not None else "")
@@ -457,16 +497,22 @@ class BluffGame(SavesByReplay):
                 positions = list(range(len(wanted)))
             else:
                 if not Dice(self._cup).contains(wanted):
-                    raise InvalidDiceError(f"cannot keep {wanted}: the cup holds {Dice(self._cup)}")
+                    raise InvalidDiceError(
+                        _("cannot keep {wanted}: the cup holds {cup}").format(
+                            wanted=wanted, cup=Dice(self._cup)
+                        )
+                    )
                 positions, rest = [], list(wanted)
                 for i, v in enumerate(self._cup):
                     if v in rest:
                         rest.remove(v)
                         positions.append(i)
         if self._cup is None and positions:
-            raise IllegalActionError("the opener's first roll throws all five dice: nothing can be kept yet")
+            raise IllegalActionError(
+                _("the opener's first roll throws all five dice: nothing can be kept yet")
+            )
         if len(positions) == NUMBER_OF_DICE:
-            raise IllegalActionError("keeping all five dice throws nothing: announce a hand instead")
+            raise IllegalActionError(_("keeping all five dice throws nothing: announce a hand instead"))
         return positions
 
     def announce(self, hand: Hand | str, *, player: int | str | None = None) -> None:
@@ -474,11 +520,15 @@ class BluffGame(SavesByReplay):
         self._check(Phase.ROLL, "announce", player)
         hand = Hand.parse(hand)
         if self._cup is None:
-            raise IllegalActionError(f"cannot announce {hand}: the opener must roll the dice first")
+            raise IllegalActionError(
+                _("cannot announce {hand}: the opener must roll the dice first").format(hand=hand_text(hand))
+            )
         last = self.last_announcement
         if last is not None and not hand > last:
             raise IllegalActionError(
-                f"cannot announce {hand}: an announcement must be strictly higher than {last}"
+                _("cannot announce {hand}: an announcement must be strictly higher than {last}").format(
+                    hand=hand_text(hand), last=hand_text(last)
+                )
             )
         self._history.append((self._current, Announce(hand), None))
         self._turns[-1] = replace(self._turns[-1], announcement=hand)
@@ -490,7 +540,11 @@ class BluffGame(SavesByReplay):
         """Believe the announcement: take the cup, look at the dice in secret; returns them."""
         self._check(Phase.RESPOND, "accept", player)
         if self.last_announcement == HIGHEST_HAND:
-            raise IllegalActionError(f"cannot accept {HIGHEST_HAND}: no hand is higher, so call the bluff")
+            raise IllegalActionError(
+                _("cannot accept {hand}: no hand is higher, so call the bluff").format(
+                    hand=hand_text(HIGHEST_HAND)
+                )
+            )
         assert self._cup is not None
         self._history.append((self._current, Accept(), None))
         self._turns.append(TurnRecord(self._current, accepted=True))

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from dicepoker.core.dice import NUMBER_OF_DICE
+from dicepoker.core.i18n import _, ngettext
 from dicepoker.core.pictures import dice_html
-from dicepoker.core.words import does, possessive, verb_form
+from dicepoker.games.bluff.names import hand_text
 
 
 def lives_html(names: Sequence[str], lives: Sequence[int], current: int | None, total: int) -> str:
@@ -33,7 +33,8 @@ def lives_html(names: Sequence[str], lives: Sequence[int], current: int | None, 
         style = "font-weight:700;background:#e8f1ff;" if i == current else ""
         label = html.escape(name)
         if n == 0:
-            label, hearts = f"<s>{label}</s>", '<span style="color:#6b7280">out</span>'
+            out = html.escape(_("out"))
+            label, hearts = f"<s>{label}</s>", f'<span style="color:#6b7280">{out}</span>'
         parts.append(
             f'<span class="dp-lives-player" style="{style}padding:2px 8px;border-radius:4px">'
             f'{label} <span style="color:#dc2626">{hearts}</span></span>'
@@ -44,16 +45,42 @@ def lives_html(names: Sequence[str], lives: Sequence[int], current: int | None, 
 
 
 def _turn_line(turn: Any, names: Sequence[str]) -> str:
-    name = names[turn.player]
-    who, says = html.escape(name), partial(verb_form, name)
-    start = f"{says('accepts')} and " if turn.accepted else f"{says('opens')}: "
-    if turn.throws:
-        throws = ", ".join(f"{k}" for k in turn.throws)
-        rolled = f"{says('throws')} {throws} {'die' if turn.throws == (1,) else 'dice'}"
+    """One turn as the table heard it, one whole sentence for each case (a count of dice: ngettext)."""
+    who = html.escape(names[turn.player])
+    said = f"<b>{html.escape(hand_text(turn.announcement))}</b>" if turn.announcement else ""
+    throws = ", ".join(f"{k}" for k in turn.throws)
+    n = turn.throws[-1] if turn.throws else 0  # the dice noun goes with the last number
+    if turn.throws and not turn.accepted:
+        line = (
+            ngettext(
+                "{name} opens: throws {throws} die — announces {hand}",
+                "{name} opens: throws {throws} dice — announces {hand}",
+                n,
+            )
+            if said
+            else ngettext("{name} opens: throws {throws} die", "{name} opens: throws {throws} dice", n)
+        )
+    elif turn.throws:
+        line = (
+            ngettext(
+                "{name} accepts and throws {throws} die — announces {hand}",
+                "{name} accepts and throws {throws} dice — announces {hand}",
+                n,
+            )
+            if said
+            else ngettext(
+                "{name} accepts and throws {throws} die", "{name} accepts and throws {throws} dice", n
+            )
+        )
+    elif turn.accepted:
+        line = (
+            _("{name} accepts and throws no dice — announces {hand}")
+            if said
+            else _("{name} accepts and throws no dice")
+        )
     else:
-        rolled = f"{says('throws')} no dice" if turn.accepted else f"{says('has')} not rolled yet"
-    said = f" — {says('announces')} <b>{html.escape(str(turn.announcement))}</b>" if turn.announcement else ""
-    return f"<li>{who} {start}{rolled}{said}</li>"
+        line = _("{name} opens: has not rolled yet")
+    return f"<li>{line.format(name=who, throws=throws, hand=said)}</li>"
 
 
 def table_html(turns: Sequence[Any], names: Sequence[str], round_number: int) -> str:
@@ -66,7 +93,8 @@ def table_html(turns: Sequence[Any], names: Sequence[str], round_number: int) ->
     if not turns:
         return ""
     lines = "".join(_turn_line(t, names) for t in turns)
-    return f'<div class="dp-table"><b>Round {round_number}</b><ul style="margin:2px 0">{lines}</ul></div>'
+    title = html.escape(_("Round {n}").format(n=round_number))
+    return f'<div class="dp-table"><b>{title}</b><ul style="margin:2px 0">{lines}</ul></div>'
 
 
 def reveal_html(
@@ -84,34 +112,31 @@ def reveal_html(
     False
     """
     if result is None:
-        return '<div class="dp-reveal-empty" style="color:#6b7280">No cup has been lifted yet.</div>'
-    caller_name, announcer_name = names[result.caller], names[result.announcer]
-    caller, announcer = html.escape(caller_name), html.escape(announcer_name)
+        empty = html.escape(_("No cup has been lifted yet."))
+        return f'<div class="dp-reveal-empty" style="color:#6b7280">{empty}</div>'
+    caller, announcer = html.escape(names[result.caller]), html.escape(names[result.announcer])
     if result.was_true:
-        verdict = (
-            f"The dice hold it: {caller} called a true announcement and "
-            f"{verb_form(caller_name, 'loses')} a life."
-        )
+        verdict = _("The dice hold it: {caller} called a true announcement and loses a life.")
     else:
-        verdict = (
-            f"The dice do not hold it: {announcer} {verb_form(announcer_name, 'was')} bluffing and "
-            f"{verb_form(announcer_name, 'loses')} a life."
-        )
+        verdict = _("The dice do not hold it: {announcer} was bluffing and loses a life.")
+    verdict = verdict.format(caller=caller, announcer=announcer)
+    called = _("Round {n}: {caller} calls {announcer}'s {hand}. The cup is lifted:").format(
+        n=result.number,
+        caller=caller,
+        announcer=announcer,
+        hand=f"<b>{html.escape(hand_text(result.announcement))}</b>",
+    )
+    read = _("They read {reading}.").format(reading=f"<b>{html.escape(hand_text(result.best))}</b>")
+    next_opener = _("({name} opens the next round.)").format(name=opener) if opener else ""
     dice = dice_html(result.dice.values, size=40)
     if animate:
         dice = dice.replace("<svg ", '<svg class="dp-reveal-die" ')
         for i in range(NUMBER_OF_DICE):
             dice = dice.replace('class="dp-reveal-die" ', f'class="dp-reveal-die dp-reveal-{i}" ', 1)
     return (
-        f'<div class="dp-reveal-box"><div>Round {result.number}: {caller} {verb_form(caller_name, "calls")} '
-        f"{html.escape(possessive(announcer_name))} "
-        f"<b>{html.escape(str(result.announcement))}</b>. The cup is lifted:</div>{dice}"
-        f"<div>They read <b>{html.escape(str(result.best))}</b>. {verdict}</div>"
-        + (
-            f'<div style="color:#6b7280">({html.escape(does(opener, "opens"))} the next round.)</div>'
-            if opener
-            else ""
-        )
+        f'<div class="dp-reveal-box"><div>{called}</div>{dice}'
+        f"<div>{read} {verdict}</div>"
+        + (f'<div style="color:#6b7280">{html.escape(next_opener)}</div>' if opener else "")
         + "</div>"
     )
 
@@ -125,10 +150,17 @@ def game_html(game: Any) -> str:
     """
     names = game.player_names
     if game.is_over:
-        head = f"<b>{html.escape(names[game.winner])} wins</b> after {len(game.rounds)} rounds."  # type: ignore[index]
+        n = len(game.rounds)
+        head = ngettext("{name} wins after {n} round.", "{name} wins after {n} rounds.", n).format(
+            name=f"<b>{html.escape(names[game.winner])}</b>",  # type: ignore[index]
+            n=n,
+        )
     else:
-        doing = "to roll and announce" if game.phase == "roll" else "to call the bluff or accept"
-        head = f"Round {game.round_number}: <b>{html.escape(names[game.current_player])}</b> {doing}."  # type: ignore[index]
+        if game.phase == "roll":
+            doing = _("Round {n}: {name} to roll and announce.")
+        else:
+            doing = _("Round {n}: {name} to call the bluff or accept.")
+        head = doing.format(n=game.round_number, name=f"<b>{html.escape(names[game.current_player])}</b>")  # type: ignore[index]
     last = game.rounds[-1] if game.rounds else None
     opener = None if game.is_over else names[game.current_player]
     return (
@@ -149,15 +181,18 @@ def view_html(view: Any) -> str:
     names = view.player_names
     me = html.escape(names[view.player])
     if view.dice is not None:
+        caption = ngettext("{name}'s cup ({n} roll left)", "{name}'s cup ({n} rolls left)", view.rolls_left)
         private = dice_html(
-            view.dice.values, caption=f"{names[view.player]}'s cup ({view.rolls_left} rolls left)"
+            view.dice.values, caption=caption.format(name=names[view.player], n=view.rolls_left)
         )
     elif view.seen_dice is not None:
-        private = dice_html(view.seen_dice.values, caption="the cup as you last saw it")
+        private = dice_html(view.seen_dice.values, caption=_("the cup as you last saw it"))
     else:
-        private = f'<div style="color:#6b7280">{me} has not seen the cup this round.</div>'
+        unseen = _("{name} has not seen the cup this round.").format(name=me)
+        private = f'<div style="color:#6b7280">{unseen}</div>'
+    knows = _("What {name} knows:").format(name=f"<b>{me}</b>")
     return (
-        f'<div class="dp-bluff-view"><div>What <b>{me}</b> knows:</div>'
+        f'<div class="dp-bluff-view"><div>{knows}</div>'
         f"{lives_html(names, view.lives, view.current_player, view.rules.lives)}"
         f"{table_html(view.turns, names, view.round_number)}{private}</div>"
     )

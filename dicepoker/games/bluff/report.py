@@ -24,17 +24,52 @@ from typing import Any
 
 import pandas as pd
 
+from dicepoker.core.i18n import _, format_fraction, format_percent
 from dicepoker.core.pictures import report_html
 from dicepoker.games.bluff.bots import announcer_start, view_probability_true
 from dicepoker.games.bluff.engine import BluffGame, Phase
+from dicepoker.games.bluff.names import hand_text
 from dicepoker.games.bluff.rules import Hand, best_hand
 
-MEASURES = (
-    "For each of your announcements: whether your dice held it, and how likely the next player had to "
-    "think it true from what they knew (the throws they heard, the cup they knew of; Bayes' rule, "
-    "assuming a bluff rate of {rate}). For each call or acceptance: how likely the announcement was true "
-    "from what you knew then; for a call, the chance it was right, and whether it was."
-)
+
+def _shown_columns() -> dict[str, str]:
+    """The table's English column labels (the API) and what a person reads over them."""
+    return {
+        "round": _("round"),
+        "kind": _("kind"),
+        "announcement": _("announcement"),
+        "throws heard": _("throws heard"),
+        "what was known": _("what was known"),
+        "P(true)": _("P(true)"),
+        "P(call right)": _("P(call right)"),
+        "was true": _("was true"),
+    }
+
+
+def _shown_facts() -> dict[str, str]:
+    """The summary's English keys (the API) and what a person reads for each."""
+    return {
+        "calls": _("calls"),
+        "mean chance a call was right": _("mean chance a call was right"),
+        "calls that were right": _("calls that were right"),
+        "announcements": _("announcements"),
+        "bluffs": _("bluffs"),
+        "mean belief in your bluffs": _("mean belief in your bluffs"),
+        "acceptances": _("acceptances"),
+    }
+
+
+def _shown_kind(kind: str) -> str:
+    kinds = {
+        "announce": _("announce"),
+        "call": _("call"),
+        "accept": _("accept"),
+    }
+    return kinds[kind]
+
+
+def _shown_truth(was: bool) -> str:
+    return _("True") if was else _("False")
 
 
 @dataclass(frozen=True)
@@ -71,7 +106,14 @@ class BluffReport:
 
     @property
     def measures(self) -> str:
-        return MEASURES.format(rate=self.bluff_rate)
+        """What the report measures, in the current language."""
+        return _(
+            "For each of your announcements: whether your dice held it, and how likely the next player "
+            "had to think it true from what they knew (the throws they heard, the cup they knew of; "
+            "Bayes' rule, assuming a bluff rate of {rate}). For each call or acceptance: how likely the "
+            "announcement was true from what you knew then; for a call, the chance it was right, and "
+            "whether it was."
+        ).format(rate=format_fraction(self.bluff_rate))
 
     def table(self) -> pd.DataFrame:
         rows = [
@@ -115,12 +157,22 @@ class BluffReport:
         }
 
     def _repr_html_(self) -> str:
+        """The report as a person reads it, in the current language (the table's data stays English)."""
         table = self.table().copy()
         for column in ("P(true)", "P(call right)"):
-            table[column] = [f"{float(p):.1%}" if p is not None else "" for p in table[column]]
-        return report_html(
-            f"Bluff report: {self.player}", self.measures, self.summary(), table.to_html(escape=True)
-        )
+            table[column] = [format_percent(p) if p is not None else "" for p in table[column]]
+        table["kind"] = [_shown_kind(k) for k in table["kind"]]
+        table["announcement"] = [hand_text(a) for a in table["announcement"]]
+        table["was true"] = [_shown_truth(bool(w)) for w in table["was true"]]
+        table = table.rename(columns=_shown_columns()).rename_axis(_("decision"))
+        labels = _shown_facts()
+        facts = {
+            labels[k]: format_percent(v) if isinstance(v, Fraction) else v
+            for k, v in self.summary().items()
+            if v is not None
+        }
+        title = _("Bluff report: {name}").format(name=self.player)
+        return report_html(title, self.measures, facts, table.to_html(escape=True))
 
 
 def _mean(values: list[Fraction]) -> Fraction | None:
@@ -129,10 +181,10 @@ def _mean(values: list[Fraction]) -> Fraction | None:
 
 def _known(start: Any) -> str:
     if start is None:
-        return "a fresh cup"
+        return _("a fresh cup")
     if isinstance(start, Hand):
-        return f"the cup believed to hold {start}"
-    return f"the cup seen as {start}"
+        return _("the cup believed to hold {hand}").format(hand=hand_text(start))
+    return _("the cup seen as {dice}").format(dice=start)
 
 
 def bluff_report(game: BluffGame, player: int | str, *, bluff_rate: Fraction = Fraction(1, 2)) -> BluffReport:

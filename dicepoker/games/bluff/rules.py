@@ -24,7 +24,7 @@ from typing import Any
 
 from dicepoker.core.dice import FACES, Dice
 from dicepoker.core.errors import DicePokerError, UnknownNameError
-from dicepoker.core.words import plural
+from dicepoker.core.i18n import _, display_name, ngettext
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 
 # how many faces each category names, and how it is written
@@ -144,11 +144,25 @@ class Hand:
         object.__setattr__(self, "faces", faces)
         wanted = FACES_NAMED[self.category]
         if len(faces) != wanted or any(isinstance(f, bool) or f not in FACES for f in faces):
-            raise DicePokerError(f"{self.category} names {plural(wanted, 'face')} 1..6, not {faces!r}")
+            raise DicePokerError(
+                ngettext(
+                    "{hand} names {n} face 1..6, not {faces}",
+                    "{hand} names {n} faces 1..6, not {faces}",
+                    wanted,
+                ).format(hand=display_name("bluff hand", self.category), n=wanted, faces=repr(faces))
+            )
         if self.category in ("Two Pairs", "Full House") and faces[0] == faces[1]:
-            raise DicePokerError(f"{self.category} needs two different faces, not {faces!r}")
+            raise DicePokerError(
+                _("{hand} needs two different faces, not {faces}").format(
+                    hand=display_name("bluff hand", self.category), faces=repr(faces)
+                )
+            )
         if self.category == "Two Pairs" and faces[0] < faces[1]:
-            raise DicePokerError(f"two pairs name the higher pair first, not {faces[0]}s and {faces[1]}s")
+            raise DicePokerError(
+                _("two pairs name the higher pair first, not {low}s and {high}s").format(
+                    low=faces[0], high=faces[1]
+                )
+            )
 
     @property
     def category_rank(self) -> int:
@@ -234,7 +248,11 @@ class Hand:
         if isinstance(text, Hand):
             return text
         if not isinstance(text, str):
-            raise DicePokerError(f"not a hand: {text!r} (give text like 'pair of 5s')")
+            raise DicePokerError(
+                _("not a hand: {text} (give text like {example})").format(
+                    text=repr(text), example="'pair of 5s'"
+                )
+            )
         words = re.sub(r"[\s,\-()]+", " ", text.strip().lower()).strip()
         for pattern, category in _PATTERNS:
             match = re.fullmatch(pattern, words)
@@ -245,10 +263,11 @@ class Hand:
                 try:
                     return cls(category, tuple(faces))
                 except DicePokerError as err:
-                    raise DicePokerError(f"not a hand: {text!r} ({err})") from None
+                    raise DicePokerError(
+                        _("not a hand: {text} ({reason})").format(text=repr(text), reason=err)
+                    ) from None
         raise DicePokerError(
-            f"not a hand: {text!r}; write e.g. 'nothing', 'pair of 5s', 'two pairs 6s and 2s', 'three 4s', "
-            "'small straight', 'large straight', 'full house 3s over 6s', 'four 1s', 'five 6s'"
+            _("not a hand: {text}; write e.g. {examples}").format(text=repr(text), examples=HAND_EXAMPLES)
         )
 
 
@@ -288,6 +307,11 @@ ALL_HANDS: tuple[Hand, ...] = _all_hands()
 _HAND_INDEX: dict[Hand, int] = {h: i for i, h in enumerate(ALL_HANDS)}
 LOWEST_HAND = ALL_HANDS[0]
 HIGHEST_HAND = ALL_HANDS[-1]
+# how hands are typed (the API's English), one of each category, for the refusal of a text that is none
+HAND_EXAMPLES = (
+    "'nothing', 'pair of 5s', 'two pairs 6s and 2s', 'three 4s', 'small straight', 'large straight', "
+    "'full house 3s over 6s', 'four 1s', 'five 6s'"
+)
 
 
 @cache

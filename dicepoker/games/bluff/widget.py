@@ -33,16 +33,17 @@ import ipywidgets as widgets
 import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
-from dicepoker.core.errors import DicePokerError, IllegalActionError
-from dicepoker.core.words import does, plural, possessive, verb_form
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
+from dicepoker.core.i18n import _, display_name, format_percent, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
 from dicepoker.games.bluff.engine import Accept, BluffGame, BluffView, Phase, RoundResult, Throw
 from dicepoker.games.bluff.equilibrium import EquilibriumBot
 from dicepoker.games.bluff.html import lives_html, reveal_html, table_html
+from dicepoker.games.bluff.names import hand_text
 from dicepoker.games.bluff.odds import keep_prospects
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand
-from dicepoker.ui.seats import check_seats, seat_names
+from dicepoker.ui.seats import check_seats, computer_word, seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
@@ -65,15 +66,35 @@ SEAT_KINDS: dict[str, BluffBot | None] = {
     "random": RandomBot(),
     "equilibrium": EquilibriumBot(),
 }
-SEAT_WORDS = {
-    "human": "Human",
-    "reasoning": "Computer (reasoning)",
-    "naive": "Computer (naive)",
-    "random": "Computer (random)",
-    "equilibrium": "Computer (equilibrium)",
-    "empty": "—",
-}
 MAX_SEATS = 6
+
+
+def seat_word(kind: str) -> str:
+    """What a seat chooser says for a kind of seat, in the current language (the value stays English).
+
+    >>> seat_word("reasoning"), seat_word("empty")
+    ('Computer (reasoning)', '—')
+    """
+    words = {
+        "human": _("Human"),
+        "reasoning": _("Computer (reasoning)"),
+        "naive": _("Computer (naive)"),
+        "random": _("Computer (random)"),
+        "equilibrium": _("Computer (equilibrium)"),
+    }
+    return words.get(kind, "—")
+
+
+def game_title(rules: BluffRules) -> str:
+    """The rule set's title as the class reads it (a variant's own title as it is).
+
+    >>> game_title(BLUFF)
+    'Dice Poker with bluffing'
+    """
+    try:
+        return display_name("game title", rules.title)
+    except UnknownNameError:
+        return rules.title
 
 
 # --- pictures ---------------------------------------------------------------------------------------
@@ -125,12 +146,13 @@ def check_bluff_seats(seats: Sequence[str], rules: BluffRules = BLUFF) -> tuple[
 
 
 def default_names(seats: Sequence[str]) -> list[str]:
-    """Default names: ``Player N`` for humans, ``Computer`` for computers (numbered if several).
+    """Default names: ``Player N`` for humans, ``Computer`` for computers (numbered if several),
+    in the current language.
 
     >>> default_names(["human", "reasoning", "naive"])
     ['Player 1', 'Computer 1', 'Computer 2']
     """
-    return seat_names(seats, dict.fromkeys(SEAT_KINDS, "Computer"))
+    return seat_names(seats, dict.fromkeys(SEAT_KINDS, computer_word()))
 
 
 # --- the widget -----------------------------------------------------------------------------------------
@@ -153,8 +175,9 @@ class BluffUI(GameWidget):
         *,
         rules: BluffRules | str = BLUFF,
         seed: int | None = None,
+        lang: str | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(lang)
         rules = find_game(rules) if isinstance(rules, str) else rules
         if not isinstance(rules, BluffRules):
             raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not the bluff game")
@@ -162,34 +185,39 @@ class BluffUI(GameWidget):
         self._rng = np.random.default_rng(seed)
         self.held = [False] * NUMBER_OF_DICE
         self.screen_for: int | None = None
-        self._build()
-        self._start(seats, names)
-        self._say(self._welcome())
+        with self.speaking():  # the default names and the welcome in the widget's language
+            self._build()
+            self._start(seats, names)
+            self._say(self._welcome())
         self.refresh()
+
+    def style_sheet_text(self) -> str:
+        """The style sheet in the current language (the word under a held die)."""
+        return style_sheet()
 
     # --- building -----------------------------------------------------------------------------------
     def _build(self) -> None:
         self._style = style_widget(style_sheet())
-        self.title = title_widget(self.rules.title)
+        self.title = title_widget("")
         self.lives = widgets.HTML()
         self.lives.add_class("dp-lives")
         self.table = widgets.HTML()
         self.table.add_class("dp-round")
         self.screen_note = widgets.HTML()
-        self.pass_button = self._button("Show me", "dp-pass", self._take_screen, "warning", "260px")
+        self.pass_button = self._button("", "dp-pass", self._take_screen, "warning", "260px")
         self.dice_buttons = [self._die_button(i) for i in range(NUMBER_OF_DICE)]
         self._dice_row = widgets.HBox(
             self.dice_buttons, layout=widgets.Layout(margin="10px 0 4px 0", overflow="visible")
         )
         self.private = widgets.HTML()
-        self.roll_button = self._button("Roll", "dp-roll", self._roll, "primary", "200px")
+        self.roll_button = self._button("", "dp-roll", self._roll, "primary", "200px")
         self.announce_picker = widgets.Dropdown(options=[], layout=widgets.Layout(width="220px"))
         self.announce_picker.add_class("dp-announce-picker")
-        self.announce_button = self._button("Announce", "dp-announce", self._announce, "success", "120px")
-        self.call_button = self._button("Call the bluff!", "dp-call", self._call, "danger", "160px")
-        self.accept_button = self._button("Accept (look at the dice)", "dp-accept", self._accept, "", "220px")
-        self.hint_button = self._button("Hint", "dp-hint", self._hint, "info", "120px")
-        self.step_button = self._button("Step ▶ (computer)", "dp-step", self.step, "", "170px")
+        self.announce_button = self._button("", "dp-announce", self._announce, "success", "120px")
+        self.call_button = self._button("", "dp-call", self._call, "danger", "160px")
+        self.accept_button = self._button("", "dp-accept", self._accept, "", "220px")
+        self.hint_button = self._button("", "dp-hint", self._hint, "info", "120px")
+        self.step_button = self._button("", "dp-step", self.step, "", "170px")
         self.turn_button, self.auto_play = self._computer_widgets("130px")
         self._picker_dice: tuple[int, ...] | None = None  # the dice the announcement list was set for
         self.reveal = widgets.HTML()
@@ -207,10 +235,11 @@ class BluffUI(GameWidget):
         )
         self.screen.add_class("dp-screen")
         self.seat_choosers = [self._seat_chooser(i) for i in range(MAX_SEATS)]
-        self.new_game_button = self._button("New game", "dp-new-game", self.new_game, "", "120px")
+        self.new_game_button = self._button("", "dp-new-game", self.new_game, "", "120px")
+        self.setup_note = widgets.HTML()
         setup = setup_box(
             [
-                widgets.HTML("<b>Seats for a new game</b> (2 to 6; — leaves a seat empty)"),
+                self.setup_note,
                 widgets.HBox(self.seat_choosers[:3]),
                 widgets.HBox(self.seat_choosers[3:]),
                 self.new_game_button,
@@ -237,9 +266,8 @@ class BluffUI(GameWidget):
     def _seat_chooser(self, i: int) -> widgets.Dropdown:
         kinds = list(SEAT_KINDS) + (["empty"] if i >= 2 else [])
         chooser = widgets.Dropdown(
-            options=[(SEAT_WORDS[k], k) for k in kinds],
+            options=[(seat_word(k), k) for k in kinds],
             value=kinds[0] if i == 0 else "reasoning" if i == 1 else "empty",
-            description=f"Seat {i + 1}",
             layout=widgets.Layout(width="236px"),
             style={"description_width": "46px"},  # room for "Computer (reasoning)" in full
         )
@@ -251,15 +279,33 @@ class BluffUI(GameWidget):
         seats = check_bluff_seats(seats, self.rules)
         if names is not None and len(names) != len(seats):
             raise DicePokerError(f"{len(names)} names for {len(seats)} seats: {list(names)}")
-        names = list(names) if names is not None else default_names(seats)
-        self.game = BluffGame(self.rules, names, rng=np.random.default_rng(int(self._rng.integers(2**63))))
-        self._generation += 1  # a computer step scheduled for the last game does nothing
         self.seats = seats
+        self._typed_names = [str(name) for name in names] if names is not None else [""] * len(seats)
+        self.game = BluffGame(
+            self.rules, self.shown_names(), rng=np.random.default_rng(int(self._rng.integers(2**63)))
+        )
+        self._generation += 1  # a computer step scheduled for the last game does nothing
         self.held = [False] * NUMBER_OF_DICE
         humans = self.humans
         self.screen_for = humans[0] if len(humans) == 1 else None
         for i, chooser in enumerate(self.seat_choosers):
             chooser.value = seats[i] if i < len(seats) else "empty"
+
+    def shown_names(self) -> list[str]:
+        """The players' names as shown: the given ones, and for the others the default name in the
+        widget's language now ("Player 1" becomes "Гравець 1" when the language changes).
+
+        >>> ui = BluffUI(seats=("human", "naive"), names=None, seed=1)
+        >>> ui.shown_names()
+        ['Player 1', 'Computer']
+        >>> ui.close()
+        """
+        defaults = default_names(self.seats)
+        return [typed or default for typed, default in zip(self._typed_names, defaults, strict=True)]
+
+    def shown_name(self, player: int) -> str:
+        """Player ``player``'s name as shown now (see :meth:`shown_names`)."""
+        return self.shown_names()[player]
 
     @property
     def humans(self) -> list[int]:
@@ -275,14 +321,32 @@ class BluffUI(GameWidget):
             and self.screen_for != self.game.current_player
         )
 
-    def _over_reason(self) -> str:
-        return self._winner_text()
+    def _require_not_over(self) -> None:
+        if self.game.is_over:
+            raise IllegalActionError(
+                _("the game is over ({name} wins): press New game").format(
+                    name=self.shown_name(self.game.winner)
+                )
+            )
 
     def _require_human(self, doing: str) -> None:
-        super()._require_human(doing)
+        """Refuse unless the human whose turn it is has the screen; ``doing`` ("roll", "choice",
+        "announcement", "answer", "hint") says what Step would show instead."""
+        self._require_not_over()
+        if self.current_seat != "human":
+            steps = {
+                "roll": _("it is {name}'s turn (the computer): press Step to see its roll"),
+                "choice": _("it is {name}'s turn (the computer): press Step to see its choice"),
+                "announcement": _("it is {name}'s turn (the computer): press Step to see its announcement"),
+                "answer": _("it is {name}'s turn (the computer): press Step to see its answer"),
+                "hint": _("it is {name}'s turn (the computer): press Step to see a hint"),
+            }
+            raise IllegalActionError(steps[doing].format(name=self.current_name))
         if self.needs_pass:
             raise IllegalActionError(
-                f'pass the screen to {self.current_name} first: press "I am {self.current_name} — show me"'
+                _('pass the screen to {name} first: press "I am {name} — show me"').format(
+                    name=self.current_name
+                )
             )
 
     def _after_move(self) -> None:
@@ -294,53 +358,65 @@ class BluffUI(GameWidget):
     # --- actions: each calls one game method; _do then refreshes and says what happened -----------------
     def _take_screen(self) -> str:
         if not self.needs_pass:
-            raise IllegalActionError("nobody needs the screen now")
+            raise IllegalActionError(_("nobody needs the screen now"))
         self.screen_for = self.game.current_player
-        doing = "roll" if self.game.phase == Phase.ROLL else "call the bluff or accept"
-        return f"{does(self.current_name, 'has')} the screen: {doing}."
+        if self.game.phase == Phase.ROLL:
+            return _("{name} has the screen: roll.").format(name=self.current_name)
+        return _("{name} has the screen: call the bluff or accept.").format(name=self.current_name)
 
     def _toggle(self, position: int) -> str:
-        self._require_human("see its choice")
+        self._require_human("choice")
         if self.game.positions is None or self.game.phase != Phase.ROLL:
-            raise IllegalActionError("there are no dice in front of you to hold")
+            raise IllegalActionError(_("there are no dice in front of you to hold"))
         if self.game.rolls_left == 0:
-            raise IllegalActionError("no roll left: nothing to hold the dice for; announce a hand")
+            raise IllegalActionError(_("no roll left: nothing to hold the dice for; announce a hand"))
         self.held[position] = not self.held[position]
-        value, verb = self.game.positions[position], "holds" if self.held[position] else "releases"
-        return f"{does(self.current_name, verb)} the {value} (die {position + 1})."
+        value, name = self.game.positions[position], self.current_name
+        if self.held[position]:
+            return _("{name} holds the {value} (die {position}).").format(
+                name=name, value=value, position=position + 1
+            )
+        return _("{name} releases the {value} (die {position}).").format(
+            name=name, value=value, position=position + 1
+        )
 
     def _roll(self) -> str:
-        self._require_human("see its roll")
+        self._require_human("roll")
         who, first = self.current_name, self.game.positions is None
         dice = self.game.roll(held=self.held if not first else None)
         self.held = [False] * NUMBER_OF_DICE
         shown = "-".join(map(str, self.game.positions))  # type: ignore[arg-type]
-        return f"{does(who, 'rolls')} in secret: {shown} ({dice_reading(dice)}). " + self._announce_note()
+        return _(
+            "{name} rolls in secret: {dice} ({reading}). Choose a hand to announce, or hold dice and reroll."
+        ).format(name=who, dice=shown, reading=dice_reading(dice))
 
     def _announce(self) -> str:
-        self._require_human("see its announcement")
+        self._require_human("announcement")
         if not self.announce_picker.value:
-            raise IllegalActionError("choose a hand to announce first (roll the dice if you have not)")
+            raise IllegalActionError(_("choose a hand to announce first (roll the dice if you have not)"))
         who = self.current_name
         self.game.announce(self.announce_picker.value)
         self._after_move()
         return self._announced_text(who)
 
     def _call(self) -> str:
-        self._require_human("see its answer")
+        self._require_human("answer")
         result = self.game.call_bluff()
         self._after_move()
         return self._result_text(result)
 
     def _accept(self) -> str:
-        self._require_human("see its answer")
+        self._require_human("answer")
         dice = self.game.accept()
         shown = "-".join(map(str, self.game.positions))  # type: ignore[arg-type]
-        times = plural(self.rules.reroll_rounds, "time")
-        return (
-            f"{does(self.current_name, 'accepts')} and {verb_form(self.current_name, 'looks')} at the cup: "
-            f"{shown} ({dice_reading(dice)}). Reroll up to {times}, then announce higher."
-        )
+        n = self.rules.reroll_rounds
+        return ngettext(
+            "{name} accepts and looks at the cup: {dice} ({reading}). "
+            "Reroll up to {n} time, then announce higher.",
+            "{name} accepts and looks at the cup: {dice} ({reading}). "
+            "Reroll up to {n} times, then announce higher.",
+            n,
+        ).format(name=self.current_name, dice=shown, reading=dice_reading(dice), n=n)
 
     def step(self) -> str:
         """Make the computer whose turn it is take one action (throw, announce, call or accept)."""
@@ -356,24 +432,31 @@ class BluffUI(GameWidget):
         if isinstance(action, Throw):
             thrown = NUMBER_OF_DICE - len(action.keep)
             if action.keep:
-                kept = plural(len(action.keep), "die", "dice")
-                return f"{does(who, 'keeps')} {kept} and {verb_form(who, 'throws')} {thrown} in secret."
-            return f"{does(who, 'throws')} all five dice in secret."
+                kept = len(action.keep)
+                return ngettext(
+                    "{name} keeps {kept} die and throws {thrown} in secret.",
+                    "{name} keeps {kept} dice and throws {thrown} in secret.",
+                    kept,
+                ).format(name=who, kept=kept, thrown=thrown)
+            return _("{name} throws all five dice in secret.").format(name=who)
         if isinstance(action, Accept):
-            return f"{does(who, 'accepts')} and {verb_form(who, 'looks')} at the dice in secret."
+            return _("{name} accepts and looks at the dice in secret.").format(name=who)
         return self._announced_text(who)
 
     def _hint(self) -> str:
-        self._require_human("see a hint")
+        self._require_human("hint")
         view = self.game.view(self.game.current_player)
         if view.phase == Phase.RESPOND:
-            p = view_probability_true(view)
-            return (
-                f"Hint: given the throws the table heard, '{view.last_announcement}' is true with chance "
-                f"{float(p):.0%} (if a player without it would announce it half the time)."
+            assert view.last_announcement is not None  # someone announced: the player responds
+            return _(
+                "Hint: given the throws the table heard, '{hand}' is true with chance {chance} "
+                "(if a player without it would announce it half the time)."
+            ).format(
+                hand=hand_text(view.last_announcement),
+                chance=format_percent(view_probability_true(view), digits=0),
             )
         if view.dice is None:
-            return "Hint: roll first: the opener's first roll throws all five dice."
+            return _("Hint: roll first: the opener's first roll throws all five dice.")
         return bluff_hint(view.dice, view.rolls_left, view.last_announcement)
 
     def new_game(self) -> str:
@@ -382,36 +465,42 @@ class BluffUI(GameWidget):
         return self._welcome()
 
     # --- words ------------------------------------------------------------------------------------------
+    def _pass_note(self) -> str:
+        """ " Pass the screen to Bo." when the next player must take the screen first, else ""."""
+        return " " + _("Pass the screen to {name}.").format(name=self.current_name) if self.needs_pass else ""
+
     def _welcome(self) -> str:
-        opens = does(self.current_name, "opens")
-        return f"New game: {', '.join(self.game.player_names)}. {opens} round 1." + (
-            f" Pass the screen to {self.current_name}." if self.needs_pass else ""
+        return (
+            _("New game: {names}. {name} opens round 1.").format(
+                names=", ".join(self.shown_names()), name=self.current_name
+            )
+            + self._pass_note()
         )
 
     def _announced_text(self, who: str) -> str:
-        said, to = self.game.last_announcement, self.current_name
-        return f"{does(who, 'announces')} '{said}' and {verb_form(who, 'passes')} the cup to {to}." + (
-            f" Pass the screen to {to}." if self.needs_pass else ""
+        said = self.game.last_announcement
+        text = _("{name} announces '{hand}' and passes the cup to {next}.").format(
+            name=who, hand=hand_text(said), next=self.current_name
         )
-
-    def _winner_text(self) -> str:
-        return does(self.game.player_names[self.game.winner], "wins") if self.game.is_over else ""  # type: ignore[index]
+        return text + self._pass_note()
 
     def _result_text(self, result: RoundResult) -> str:
-        names = self.game.player_names
-        text = (
-            f"{does(names[result.caller], 'calls')}! The cup shows {'-'.join(map(str, result.dice.values))} "
-            f"({result.best}): {does(names[result.loser], 'loses')} a life."
+        names = self.shown_names()
+        text = _("{caller} calls! The cup shows {dice} ({reading}): {loser} loses a life.").format(
+            caller=names[result.caller],
+            dice="-".join(map(str, result.dice.values)),
+            reading=hand_text(result.best),
+            loser=names[result.loser],
         )
         if self.game.is_over:
-            return text + f" {self._winner_text()}!"
-        out = f" {does(names[result.loser], 'is')} out." if self.game.lives[result.loser] == 0 else ""
-        return (
-            text
-            + out
-            + f" {does(self.current_name, 'opens')} round {self.game.round_number}."
-            + (f" Pass the screen to {self.current_name}." if self.needs_pass else "")
+            return text + " " + _("{name} wins!").format(name=names[self.game.winner])  # type: ignore[index]
+        out = (
+            " " + _("{name} is out.").format(name=names[result.loser])
+            if self.game.lives[result.loser] == 0
+            else ""
         )
+        opens = _("{name} opens round {n}.").format(name=self.current_name, n=self.game.round_number)
+        return text + out + " " + opens + self._pass_note()
 
     # --- showing the state ---------------------------------------------------------------------------------
     def _viewer(self) -> int | None:
@@ -423,7 +512,8 @@ class BluffUI(GameWidget):
     def refresh(self) -> None:
         """Bring every widget up to date with the game (showing only what the screen's viewer may see)."""
         game = self.game
-        names = game.player_names
+        names = self.shown_names()
+        self._refresh_words()
         self.lives.value = lives_html(names, game.lives, game.current_player, self.rules.lives)
         self.table.value = table_html(game.turns, names, game.round_number) if not game.is_over else ""
         last = game.rounds[-1] if game.rounds else None
@@ -436,25 +526,48 @@ class BluffUI(GameWidget):
         self._refresh_controls(view, acting)
         self._schedule_computer()
 
+    def _refresh_words(self) -> None:
+        """The labels that do not change with the game: the title, the buttons, the seat choosers."""
+        self.title.value = title_widget(game_title(self.rules)).value
+        self.announce_button.description = _("Announce")
+        self.call_button.description = _("Call the bluff!")
+        self.accept_button.description = _("Accept (look at the dice)")
+        self.hint_button.description = _("Hint")
+        self.step_button.description = _("Step ▶ (computer)")
+        self.new_game_button.description = _("New game")
+        note = _("({fewest} to {most}; — leaves a seat empty)").format(
+            fewest=self.rules.min_players, most=min(MAX_SEATS, self.rules.max_players)
+        )
+        heading = _("Seats for a new game")
+        self.setup_note.value = f"<b>{html.escape(heading)}</b> {html.escape(note)}"
+        for i, chooser in enumerate(self.seat_choosers):
+            chooser.description = _("Seat {n}").format(n=i + 1)
+            options = tuple((seat_word(kind), kind) for _label, kind in chooser.options)
+            if options != tuple(chooser.options):
+                chosen = chooser.value
+                chooser.options = options
+                chooser.value = chosen
+
     def _refresh_screen_note(self, view: BluffView | None) -> None:
         game = self.game
         if self.needs_pass:
-            self.screen_note.value = (
-                f"<b>Pass the screen to {html.escape(self.current_name)}.</b> "
-                "Everyone else looks away; then press the button."
+            name = self.current_name
+            note = _("Pass the screen to {name}.").format(name=html.escape(name))
+            self.screen_note.value = f"<b>{note}</b> " + html.escape(
+                _("Everyone else looks away; then press the button.")
             )
-            self.pass_button.description = f"I am {self.current_name} — show me"
+            self.pass_button.description = _("I am {name} — show me").format(name=name)
         elif view is None:
             self.screen_note.value = (
-                "The game is over." if game.is_over else f"{html.escape(self.current_name)} is playing."
+                html.escape(_("The game is over."))
+                if game.is_over
+                else (_("{name} is playing.").format(name=html.escape(self.current_name)))
             )
-            self.pass_button.description = "Show me"
+            self.pass_button.description = _("Show me")
         else:
-            me = game.player_names[view.player]
-            self.screen_note.value = (
-                f"The screen shows what <b>{html.escape(me)}</b> {verb_form(me, 'knows')}."
-            )
-            self.pass_button.description = "Show me"
+            me = f"<b>{html.escape(self.shown_name(view.player))}</b>"
+            self.screen_note.value = _("The screen shows what {name} knows.").format(name=me)
+            self.pass_button.description = _("Show me")
         self.pass_button.disabled = not self.needs_pass
         self.pass_button.layout.display = None if self.needs_pass else "none"
 
@@ -466,50 +579,62 @@ class BluffUI(GameWidget):
             show_die(button, value, held)
             button.disabled = not (acting and positions is not None and self.game.rolls_left > 0)
             label = die_label(i, value, held)
-            button.tooltip = label + (
-                (" — click to release" if held else " — click to hold") * (not button.disabled)
-            )
+            if button.disabled:
+                button.tooltip = label
+            elif held:
+                button.tooltip = _("{die} — click to release").format(die=label)
+            else:
+                button.tooltip = _("{die} — click to hold").format(die=label)
         if view is not None and view.dice is not None:
-            reading = html.escape(str(best_hand(view.dice)))
-            self.private.value = f"Your dice read <b>{reading}</b>; rolls left: {view.rolls_left}."
+            reading = f"<b>{html.escape(dice_reading(view.dice))}</b>"
+            self.private.value = _("Your dice read {reading}; rolls left: {n}.").format(
+                reading=reading, n=view.rolls_left
+            )
         elif view is not None and view.seen_dice is not None:
             seen = "-".join(map(str, view.seen_dice.values))
-            self.private.value = (
-                f"The cup is covered. You last saw {seen} ({html.escape(str(best_hand(view.seen_dice)))})."
+            self.private.value = _("The cup is covered. You last saw {dice} ({reading}).").format(
+                dice=seen, reading=html.escape(dice_reading(view.seen_dice))
             )
         else:
-            self.private.value = "The cup is covered."
+            self.private.value = html.escape(_("The cup is covered."))
 
     def _refresh_controls(self, view: BluffView | None, acting: bool) -> None:
         game = self.game
         rolling = acting and view is not None and view.phase == Phase.ROLL
         responding = acting and view is not None and view.phase == Phase.RESPOND
         legal = [str(h) for h in view.legal_announcements()] if rolling and view is not None else []
+        options = [(hand_text(h), h) for h in legal]  # the label in the class's language, the value English
         dice = tuple(game.positions) if rolling and game.positions is not None else None
-        if list(self.announce_picker.options) != legal:
-            self.announce_picker.options = legal
-            self._picker_dice = None
+        if list(self.announce_picker.options) != options:
+            chosen = self.announce_picker.value
+            self.announce_picker.options = options
+            if chosen in legal:
+                self.announce_picker.value = chosen  # only the labels changed (a new language)
+            else:
+                self._picker_dice = None
         if legal and dice is not None and dice != self._picker_dice:  # new dice: offer what they hold
             best = str(best_hand(dice))
             self.announce_picker.value = best if best in legal else legal[0]
             self._picker_dice = dice
         why = self._why_not_acting(view, acting)
         self.announce_picker.disabled = not legal
-        set_enabled(self.announce_button, why or ("" if legal else "roll the dice first"))
+        set_enabled(self.announce_button, why or ("" if legal else _("roll the dice first")))
         if game.is_over:
-            self.roll_button.description = "Game over"
+            self.roll_button.description = _("Game over")
         elif game.positions is None or not rolling:
-            self.roll_button.description = "Roll"
+            self.roll_button.description = _("Roll")
         else:
-            self.roll_button.description = f"Reroll the others ({game.rolls_left} left)"
-        roll_why = "" if not rolling else ("" if game.rolls_left else "no rolls left: announce a hand")
-        set_enabled(self.roll_button, why or ("it is time to call or accept" if responding else roll_why))
-        set_enabled(self.call_button, why or ("" if responding else "there is no announcement to call"))
-        accept_why = "" if responding and view is not None and view.may_accept else "nothing to accept now"
-        set_enabled(self.accept_button, why or accept_why)
-        set_enabled(self.hint_button, why, "what are the chances?")
-        over = "the game is over: press New game" if game.is_over else ""
-        human_turn = "" if self.computer_to_play else f"it is {possessive(self.current_name)} turn"
+            self.roll_button.description = ngettext(
+                "Reroll the others ({n} left)", "Reroll the others ({n} left)", game.rolls_left
+            ).format(n=game.rolls_left)
+        roll_why = "" if not rolling else ("" if game.rolls_left else _("no rolls left: announce a hand"))
+        set_enabled(self.roll_button, why or (_("it is time to call or accept") if responding else roll_why))
+        set_enabled(self.call_button, why or ("" if responding else _("there is no announcement to call")))
+        may_accept = responding and view is not None and view.may_accept
+        set_enabled(self.accept_button, why or ("" if may_accept else _("nothing to accept now")))
+        set_enabled(self.hint_button, why, _("what are the chances?"))
+        over = _("the game is over: press New game") if game.is_over else ""
+        human_turn = "" if self.computer_to_play else _("it is {name}'s turn").format(name=self.current_name)
         for button in (self.step_button, self.turn_button):
             set_enabled(button, over or human_turn)
 
@@ -518,19 +643,13 @@ class BluffUI(GameWidget):
         if acting:
             return ""
         if self.game.is_over:
-            return "the game is over: press New game"
+            return _("the game is over: press New game")
         if self.needs_pass:
-            return f"pass the screen to {self.current_name} first"
-        return f"it is {possessive(self.current_name)} turn: press Step"
+            return _("pass the screen to {name} first").format(name=self.current_name)
+        return _("it is {name}'s turn: press Step").format(name=self.current_name)
 
     def _turn_marker(self) -> tuple[Any, ...]:
         return (self.game.current_player, self.game.round_number)
-
-    def _announce_note(self) -> str:
-        return "Choose a hand to announce, or hold dice and reroll."
-
-
-SURVIVES = "An announcement the dice hold survives any call."
 
 
 def bluff_hint(dice: Any, rolls_left: int, last: Any = None) -> str:
@@ -540,34 +659,51 @@ def bluff_hint(dice: Any, rolls_left: int, last: Any = None) -> str:
     >>> bluff_hint("22345", 2)  # doctest: +ELLIPSIS
     'Hint: 2-2-3-4-5 reads pair of 2s. Keep 2-3-4-5: small straight or better with 56%; ...'
     """
-    reading = best_hand(dice)
+    hand = best_hand(dice)
+    reading = hand_text(hand)
     shown = "-".join(map(str, sorted(Dice.roll(dice).values)))
     if rolls_left == 0:
-        higher = (
-            ""
-            if last is None or reading > last
-            else f" — not above '{last}': a higher announcement is a bluff"
-        )
-        return f"Hint: no rolls left; your dice read {reading}{higher}. {SURVIVES}"
+        if last is None or hand > last:
+            return _(
+                "Hint: no rolls left; your dice read {reading}. "
+                "An announcement the dice hold survives any call."
+            ).format(reading=reading)
+        return _(
+            "Hint: no rolls left; your dice read {reading} — not above '{last}': a higher announcement is a "
+            "bluff. An announcement the dice hold survives any call."
+        ).format(reading=reading, last=hand_text(last))
     prospects = keep_prospects(dice, rolls_left, above=last)
     best = [row for row in prospects.itertuples() if row.reaches][:2]
     if not best:
-        return f"Hint: {shown} reads {reading}; nothing above '{last}' is likely: reroll and hope, or bluff."
-    keeps = "; ".join(
-        f"{'stop' if row.keep == shown else 'keep ' + row.keep}: {row.reaches}"
-        + ("" if row.keep == shown else f" or better with {float(row.chance):.0%}")
-        for row in best
+        return _(
+            "Hint: {dice} reads {reading}; nothing above '{last}' is likely: reroll and hope, or bluff."
+        ).format(dice=shown, reading=reading, last=hand_text(last) if last is not None else "")
+    keeps = "; ".join(_keep_advice(row.keep, shown, row.reaches, row.chance) for row in best)
+    return _(
+        "Hint: {dice} reads {reading}. {keeps}. An announcement the dice hold survives any call."
+    ).format(dice=shown, reading=reading, keeps=keeps[0].upper() + keeps[1:])
+
+
+def _keep_advice(keep: str, shown: str, reaches: str, chance: Any) -> str:
+    """One keep of the hint: "keep 2-3-4-5: small straight or better with 56%" (or "stop: ...")."""
+    if keep == shown:
+        return _("stop: {hand}").format(hand=hand_text(reaches))
+    if keep == "nothing":
+        return _("keep nothing: {hand} or better with {chance}").format(
+            hand=hand_text(reaches), chance=format_percent(chance, digits=0)
+        )
+    return _("keep {dice}: {hand} or better with {chance}").format(
+        dice=keep, hand=hand_text(reaches), chance=format_percent(chance, digits=0)
     )
-    return f"Hint: {shown} reads {reading}. {keeps[0].upper()}{keeps[1:]}. {SURVIVES}"
 
 
 def dice_reading(dice: Any) -> str:
-    """The best reading of five dice, as text.
+    """The best reading of five dice, as the class reads it.
 
     >>> dice_reading("66622")
     'full house 6s over 2s'
     """
-    return str(best_hand(dice))
+    return hand_text(best_hand(dice))
 
 
 def play(
@@ -575,8 +711,10 @@ def play(
     seats: Sequence[str] = ("human", "reasoning"),
     names: Sequence[str] | None = None,
     seed: int | None = None,
+    lang: str | None = None,
 ) -> BluffUI:
-    """Open the bluff widget: 2 to 6 seats, each ``"human"``, ``"reasoning"``, ``"naive"`` or ``"random"``.
+    """Open the bluff widget: 2 to 6 seats, each ``"human"``, ``"reasoning"``, ``"naive"`` or ``"random"``;
+    ``lang`` ("ro", "uk", "th") keeps it in one language, else it follows ``set_language``.
 
     >>> ui = play(seats=("reasoning", "naive"), seed=2)
     >>> ui.step_button.click()
@@ -584,7 +722,7 @@ def play(
     'Computer 1 throws all five dice in secret.'
     >>> ui.close()
     """
-    return BluffUI(seats, names, rules=rules, seed=seed)
+    return BluffUI(seats, names, rules=rules, seed=seed, lang=lang)
 
 
 def play_bluff(
@@ -593,6 +731,7 @@ def play_bluff(
     *,
     rules: BluffRules | str = BLUFF,
     seed: int | None = None,
+    lang: str | None = None,
 ) -> BluffUI:
     """The bluff widget, seats first (the name the lessons teach): ``play_bluff(("human", "naive"))``."""
-    return play(rules, seats, names, seed)
+    return play(rules, seats, names, seed, lang)
