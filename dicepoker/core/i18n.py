@@ -223,6 +223,21 @@ def format_number(x: float | int | Fraction, lang: str | None = None, digits: in
     return format_decimal(float(x), format=pattern, locale=_locale(lang))
 
 
+def format_fixed(x: float | int | Fraction, places: int, lang: str | None = None) -> str:
+    """``x`` with exactly ``places`` decimals, the digits of ``f"{x:.{places}f}"`` in every language,
+    the decimal sign the locale's (no grouping: a score, a loss, a certainty equivalent).
+
+    >>> format_fixed(17.5, 2), format_fixed(17.5, 2, "uk"), format_fixed(1234.56, 1, "ro")
+    ('17.50', '17,50', '1234,6')
+    >>> format_fixed(3, 0, "th")
+    '3'
+    """
+    from babel.numbers import get_decimal_symbol
+
+    text = f"{float(x):.{places}f}"
+    return text.replace(".", get_decimal_symbol(_locale(lang)))
+
+
 def format_percent(x: float | Fraction, lang: str | None = None, digits: int = 1) -> str:
     """A proportion as a percentage in the locale's way, with at most ``digits`` decimals.
 

@@ -57,22 +57,6 @@ def set_enabled(button: widgets.Button, why_not: str, tooltip: str = "") -> None
     )
 
 
-def fixed_number(x: float, places: int) -> str:
-    """A number with exactly ``places`` decimals, as the current language writes it (``{x:.1f}``).
-
-    >>> from dicepoker.core.i18n import in_language
-    >>> fixed_number(234.0, 1), fixed_number(0.25, 2)
-    ('234.0', '0.25')
-    >>> with in_language("uk"):
-    ...     fixed_number(1234.56, 1)
-    '1234,6'
-    """
-    from babel.numbers import format_decimal
-
-    pattern = "0." + "0" * places if places > 0 else "0"
-    return format_decimal(float(x), format=pattern, locale=language())
-
-
 def css_string(text: str) -> str:
     """``text`` as a quoted CSS string (for ``content:``).
 

@@ -21,9 +21,9 @@ import pandas as pd
 
 from dicepoker.core.actions import Keep
 from dicepoker.core.errors import IllegalActionError
-from dicepoker.core.i18n import _, pgettext
+from dicepoker.core.i18n import _, format_fixed, pgettext
 from dicepoker.games.scorecard.engine import Score
-from dicepoker.games.scorecard.hints import TIE, Choice, choice_label, fixed, hint, kind_name, more_rows
+from dicepoker.games.scorecard.hints import TIE, Choice, choice_label, hint, kind_name, more_rows
 from dicepoker.games.scorecard.position import Position, parse_position, position_of
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
@@ -123,7 +123,7 @@ class Advice:
         p = self.position
         rows = "".join(
             f"<tr><td>{i}</td><td>{html.escape(c.text())}</td><td>{html.escape(kind_name(c.kind))}</td>"
-            f"<td>{fixed(c.expected)}</td><td>{fixed(c.loss)}</td></tr>"
+            f"<td>{format_fixed(c.expected, 2)}</td><td>{format_fixed(c.loss, 2)}</td></tr>"
             for i, c in enumerate(self.choices[:limit], 1)
         )
         more = len(self.choices) - limit
@@ -140,7 +140,7 @@ class Advice:
             position=html.escape(str(p)),
             filled=html.escape("'filled'"),
             best="<b>" + html.escape(self.best.text()) + "</b>",
-            expected=fixed(self.best.expected),
+            expected=format_fixed(self.best.expected, 2),
         )
         headings = (
             "#",

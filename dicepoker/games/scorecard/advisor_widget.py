@@ -34,11 +34,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, ngettext, pgettext
+from dicepoker.core.i18n import _, format_fixed, ngettext, pgettext
 from dicepoker.core.pictures import plain
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.advisor import Advice, advise
-from dicepoker.games.scorecard.hints import box_name, fixed, game_title
+from dicepoker.games.scorecard.hints import box_name, game_title
 from dicepoker.games.scorecard.position import PositionError, parse_position, possible_scores
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.ui.widget import (
@@ -180,7 +180,9 @@ class AdvisorUI(GameWidget):
             "Dice {dice}, {n} rolls left: best is {best} (expected final score {expected}).",
             p.rolls_left,
         )
-        return template.format(dice=p.dice, n=p.rolls_left, best=best.text(), expected=fixed(best.expected))
+        return template.format(
+            dice=p.dice, n=p.rolls_left, best=best.text(), expected=format_fixed(best.expected, 2)
+        )
 
     def _changed(self, _change: Any) -> None:
         if not self._quiet:

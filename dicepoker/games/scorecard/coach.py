@@ -38,11 +38,12 @@ import pandas as pd
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, ngettext, pgettext
+from dicepoker.core.figure_text import bot_name
+from dicepoker.core.i18n import _, format_fixed, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
-from dicepoker.games.scorecard.hints import TIE, Choice, Hint, box_name, fixed, hint
+from dicepoker.games.scorecard.hints import TIE, Choice, Hint, box_name, hint
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
@@ -98,9 +99,9 @@ class Decision:
             return _("{best} was the best choice").format(best=_in_words(self.best))
         return _("{best} (expected final score {best_expected}, not {expected}: {loss} points more)").format(
             best=_in_words(self.best),
-            best_expected=fixed(self.best.expected, 1),
-            expected=fixed(self.choice.expected, 1),
-            loss=fixed(self.loss, 1),
+            best_expected=format_fixed(self.best.expected, 1),
+            expected=format_fixed(self.choice.expected, 1),
+            loss=format_fixed(self.loss, 1),
         )
 
 
@@ -166,7 +167,7 @@ class Luck:
         """The identity in numbers, in ``lang`` (default: the current language), with true minus signs."""
 
         def num(x: float) -> str:
-            return fixed(x, 1, lang).replace("-", "\u2212")
+            return format_fixed(x, 1, lang).replace("-", "\u2212")
 
         return _("{end} − {start} = {total} = {dice} (the dice) − {skill} (skill lost)", lang).format(
             end=num(self.end),
@@ -175,21 +176,6 @@ class Luck:
             dice=num(self.dice_gave),
             skill=num(self.skill_lost),
         )
-
-
-def bot_name(bot: str) -> str:
-    """A bot's name as a player reads it, in the current language (the API keeps "greedy", ...).
-
-    >>> bot_name("greedy"), bot_name("plays to win")
-    ('greedy', 'plays to win')
-    """
-    names = {
-        "optimal": pgettext("bot", "optimal"),
-        "greedy": pgettext("bot", "greedy"),
-        "heuristic": pgettext("bot", "heuristic"),
-        "random": pgettext("bot", "random"),
-    }
-    return names.get(bot, bot)
 
 
 # --- the grade ------------------------------------------------------------------------------------
@@ -243,7 +229,7 @@ class GradeScale:
         >>> GradeScale("classic", {"optimal": 0.0, "greedy": 2.0, "heuristic": 3.0}, 10, 0).describe()[2]
         'C: 2.00 to 3.00 (between the greedy and the heuristic bot, 3.00)'
         """
-        a, b, c = (fixed(x) for x in self.thresholds)
+        a, b, c = (format_fixed(x, 2) for x in self.thresholds)
         better, worse = (bot_name(bot) for bot in self._simple_bots)
         return [
             _(
@@ -268,7 +254,7 @@ class GradeScale:
 
     def source(self) -> str:
         """Where the thresholds come from (current language)."""
-        losses = ", ".join(f"{bot_name(b)} {fixed(v)}" for b, v in self.bot_mean_loss.items())
+        losses = ", ".join(f"{bot_name(b)} {format_fixed(v, 2)}" for b, v in self.bot_mean_loss.items())
         return ngettext(
             "thresholds measured on {n} seeded game per bot (seed {seed}) of {game}: {losses}",
             "thresholds measured on {n} seeded games per bot (seed {seed}) of {game}: {losses}",

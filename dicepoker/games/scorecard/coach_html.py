@@ -14,9 +14,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from dicepoker.core.i18n import _, ngettext, pgettext
+from dicepoker.core.i18n import _, format_fixed, ngettext, pgettext
 from dicepoker.core.pictures import COLOURS, MINUS, dice_html
-from dicepoker.games.scorecard.hints import fixed, game_title, kind_name
+from dicepoker.games.scorecard.hints import game_title, kind_name
 from dicepoker.games.scorecard.html import scorecard_html
 
 LOSS_COLOUR = "#b91c1c"
@@ -26,7 +26,7 @@ def fmt_points(value: float, lang: str | None = None) -> str:
     """Points with two decimals (for the locale) and a true minus sign; an exact 0 as ``0``."""
     if value == 0:
         return "0"
-    text = fixed(abs(value), 2, lang)
+    text = format_fixed(abs(value), 2, lang)
     return f"{MINUS}{text}" if value < 0 else text
 
 
@@ -73,8 +73,10 @@ def decision_html(decision: Any, rules: Any, player: str, rank: int) -> str:
         first_roll=decision.roll == 1,
     )
     chose = _("#{rank}: you chose {choice}").format(rank=rank, choice=html.escape(decision.choice.text()))
-    expected = _("(expected final score {expected})").format(expected=fixed(decision.choice.expected, 1))
-    loss = _("loss {loss}").format(loss=fixed(decision.loss))
+    expected = _("(expected final score {expected})").format(
+        expected=format_fixed(decision.choice.expected, 1)
+    )
+    loss = _("loss {loss}").format(loss=format_fixed(decision.loss, 2))
     better = _("Better: {move}.").format(move=html.escape(decision.better_move()))
     words = (
         f"<div><b>{chose}</b> {expected} — "
@@ -97,8 +99,9 @@ def decisions_table_html(report: Any, limit: int | None = None) -> str:
         rows.append(
             f"<tr><td>{i}</td><td>{d.round}</td><td>{d.roll}</td>"
             f"<td>{''.join(str(v) for v in d.positions)}</td><td>{html.escape(kind_name(d.kind))}</td>"
-            f"<td>{html.escape(d.choice.text())}</td><td>{fixed(d.choice.expected)}</td>"
-            f"<td>{html.escape(d.best.text())}</td><td>{fixed(d.best.expected)}</td><td>{loss}</td></tr>"
+            f"<td>{html.escape(d.choice.text())}</td><td>{format_fixed(d.choice.expected, 2)}</td>"
+            f"<td>{html.escape(d.best.text())}</td><td>{format_fixed(d.best.expected, 2)}</td>"
+            f"<td>{loss}</td></tr>"
         )
     headings = (
         "#",
@@ -156,7 +159,9 @@ def report_html(report: Any) -> str:
         "<ul>"
         f"<li>{decisions}</li>"
         + "<li>"
-        + ended.format(score=f"<b>{fixed(report.end_value, 1)}</b>", start=fixed(report.start_expected, 1))
+        + ended.format(
+            score=f"<b>{format_fixed(report.end_value, 1)}</b>", start=format_fixed(report.start_expected, 1)
+        )
         + "</li>"
         + "<li>"
         + _("luck: {identity}").format(identity=html.escape(luck.identity()))

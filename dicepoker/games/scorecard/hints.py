@@ -26,7 +26,7 @@ from typing import Any
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import _, display_name, fill_message, language, ngettext, pgettext
+from dicepoker.core.i18n import _, display_name, format_fixed, language, ngettext, pgettext
 from dicepoker.games.scorecard.engine import Score
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
@@ -204,7 +204,7 @@ class Hint:
             template = _("this keep cost you {cost} points on average (best: {best})")
         else:
             template = _("this choice cost you {cost} points on average (best: {best})")
-        return template.format(cost=fixed(cost, 1), best=best)
+        return template.format(cost=format_fixed(cost, 1), best=best)
 
     def table(self) -> Any:
         """The ranked choices as a table: label, expected final score, cost against the best.
@@ -229,8 +229,8 @@ class Hint:
             head = _("before the first roll")
         measure = self.measure_text()
         rows = "".join(
-            f"<tr><td>{i}</td><td>{html.escape(c.text())}</td><td>{fixed(c.expected)}</td>"
-            f"<td>{fixed(self.best.expected - c.expected)}</td></tr>"
+            f"<tr><td>{i}</td><td>{html.escape(c.text())}</td><td>{format_fixed(c.expected, 2)}</td>"
+            f"<td>{format_fixed(self.best.expected - c.expected, 2)}</td></tr>"
             for i, c in enumerate(self.choices[:limit], 1)
         )
         more = len(self.choices) - limit
@@ -238,7 +238,7 @@ class Hint:
         summary = _("{hint} ({situation}): best is {best}, {measure} {value}").format(
             hint="<b>" + html.escape(pgettext("heading", "Hint")) + "</b>",
             situation=html.escape(head), best="<b>" + html.escape(self.best.text()) + "</b>",
-            measure=html.escape(measure), value=fixed(self.best.expected),
+            measure=html.escape(measure), value=format_fixed(self.best.expected, 2),
         )  # fmt: skip
         headings = (
             "#", pgettext("hint table", "choice"), measure, pgettext("hint table", "cost")
@@ -263,18 +263,6 @@ def kind_name(kind: str, lang: str | None = None) -> str:
 def more_rows(n: int, lang: str | None = None) -> str:
     """The last row of a table cut short: "… 3 more"."""
     return ngettext("… {n} more", "… {n} more", n, lang).format(n=n)
-
-
-def fixed(x: float, digits: int = 2, lang: str | None = None) -> str:
-    """``x`` with exactly ``digits`` decimals, as the locale writes it (``f"{x:.2f}"`` in English).
-
-    >>> fixed(17.5), fixed(17.5, lang="uk"), fixed(1234.5, 1, lang="ro")
-    ('17.50', '17,50', '1234,5')
-    """
-    lang = lang or language()
-    if lang == "en":
-        return f"{x:.{digits}f}"  # exactly as the English text always wrote it
-    return fill_message("{x:." + str(digits) + "f}", lang, x=x)  # a number format, not a message
 
 
 def _theta(risk: float, lang: str | None) -> str:

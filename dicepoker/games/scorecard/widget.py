@@ -28,7 +28,7 @@ import numpy as np
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import _, format_message, ngettext
+from dicepoker.core.i18n import _, format_fixed, format_message, ngettext
 from dicepoker.core.pictures import COLOURS, plain, signed
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import Strategy, default_computer_strategy, win_seeking_strategy
@@ -47,7 +47,6 @@ from dicepoker.ui.widget import (
     app_box,
     die_face_css,
     die_label,
-    fixed_number,
     is_you,
     message_css,
     play_css,
@@ -523,7 +522,7 @@ class PlayUI(GameWidget):
         best = self.hints.hint(self.game).best
         return format_message(
             "Hint: {best} — expected final score {expected} with best play.",
-            best=best.label, expected=fixed_number(best.expected, 1),
+            best=best.label, expected=format_fixed(best.expected, 1),
         )  # fmt: skip
 
     def _coach_before(self) -> Any:
@@ -549,7 +548,7 @@ class PlayUI(GameWidget):
             if keep
             else _("This choice cost you {cost} points on average (best: {best}).")
         )
-        return " " + template.format(cost=fixed_number(cost, 1), best=coach.best.label)
+        return " " + template.format(cost=format_fixed(cost, 1), best=coach.best.label)
 
     # --- the coach's report of a human seat ------------------------------------------------------
     def _report(self, player: int) -> str:
@@ -595,7 +594,7 @@ class PlayUI(GameWidget):
                 "mean loss {loss} points a decision, grade {grade}.",
                 n,
             )
-        return template.format(name=name, n=n, loss=fixed_number(report.mean_loss, 2), grade=report.grade)
+        return template.format(name=name, n=n, loss=format_fixed(report.mean_loss, 2), grade=report.grade)
 
     # --- new game --------------------------------------------------------------------------------
     def new_game(self) -> str:
