@@ -119,8 +119,8 @@ def style_sheet() -> str:
 .dp-bluff .dp-reveal svg {{ flex: 0 0 auto; width: 40px; height: 40px; }}
 .dp-bluff .dp-reveal-die {{ animation: dp-lift 0.5s ease-out both; }}
 @keyframes dp-lift {{
-  0% {{ transform: translateY(-18px); }}
-  100% {{ transform: none; }}
+  0% {{ transform: translateY(-10px); opacity: 0; }}
+  100% {{ transform: none; opacity: 1; }}
 }}
 @media (prefers-reduced-motion: reduce) {{ .dp-bluff .dp-reveal-die {{ animation: none; }} }}
 {delays}
@@ -215,7 +215,8 @@ class BluffUI(GameWidget):
         self.announce_picker.add_class("dp-announce-picker")
         self.announce_button = self._button("", "dp-announce", self._announce, "success", "120px")
         self.call_button = self._button("", "dp-call", self._call, "danger", "160px")
-        self.accept_button = self._button("", "dp-accept", self._accept, "", "220px")
+        self.accept_button = self._button("", "dp-accept", self._accept, "", "auto")
+        self.accept_button.layout.min_width = "220px"  # its words in full, in every language
         self.hint_button = self._button("", "dp-hint", self._hint, "info", "120px")
         self.step_button = self._button("", "dp-step", self.step, "", "170px")
         self.turn_button, self.auto_play = self._computer_widgets("130px")
@@ -269,7 +270,7 @@ class BluffUI(GameWidget):
             options=[(seat_word(k), k) for k in kinds],
             value=kinds[0] if i == 0 else "reasoning" if i == 1 else "empty",
             layout=widgets.Layout(width="236px"),
-            style={"description_width": "46px"},  # room for "Computer (reasoning)" in full
+            style={"description_width": "66px"},  # "Seat 1" in full in every language; the kind beside it
         )
         chooser.add_class(f"dp-seat-{i}")
         return chooser

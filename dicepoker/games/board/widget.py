@@ -262,12 +262,12 @@ class BoardUI(GameWidget):
         )
         self.grid.add_class("dp-grid")
         self.dice_buttons = [self._die_button(i) for i in range(NUMBER_OF_DICE)]
-        self.roll_button = self._button("", "dp-roll", self._roll, "primary", "152px")
-        self.pass_button = self._button("", "dp-pass-turn", self._pass, "", "152px")
-        self.bounce_button = self._button("", "dp-bounce", self._toggle_bounce, "warning", "152px")
-        self.step_button = self._button("", "dp-step", self.step, "", "152px")
-        self.hint_button = self._button("", "dp-hint", self._hint, "info", "152px")
-        self.turn_button, self.auto_play = self._computer_widgets("152px")
+        self.roll_button = self._button("", "dp-roll", self._roll, "primary", "172px")
+        self.pass_button = self._button("", "dp-pass-turn", self._pass, "", "172px")
+        self.bounce_button = self._button("", "dp-bounce", self._toggle_bounce, "warning", "172px")
+        self.step_button = self._button("", "dp-step", self.step, "", "172px")
+        self.hint_button = self._button("", "dp-hint", self._hint, "info", "172px")
+        self.turn_button, self.auto_play = self._computer_widgets("172px")
         self._build_seats(names)
         self.help_text = widgets.HTML()
         controls = widgets.VBox(
