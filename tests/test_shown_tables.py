@@ -166,3 +166,17 @@ def test_set_language_in_a_kernel_draws_every_dataframe_with_translated_labels(s
     # the language is read when the table is drawn: a switch reaches the next drawing
     set_language("en")
     assert ">ways<" in shell.display_formatter.format(table)[0]["text/html"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "decimal"), [("ro", "0,305556"), ("uk", "0,305556"), ("th", "0.305556"), ("en", "0.305556")]
+)
+def test_a_drawn_table_writes_its_decimals_the_locales_way(lang, decimal):
+    import pandas as pd
+
+    from dicepoker.lessons.shown_tables import table_html
+
+    table = pd.DataFrame({"chance": [0.30555555], "ways": [3]})
+    drawn = table_html(table, lang=lang)
+    assert decimal in drawn and ">3<" in drawn
+    assert table["chance"].iloc[0] == 0.30555555  # the data itself is untouched

@@ -28,7 +28,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = ("notebooks", "apps")
-LANGUAGES = ("ro", "uk", "th")
+sys.path.insert(0, str(ROOT))  # the kit of this checkout, whatever is installed
+from dicepoker.core.i18n import SOURCE_LANGUAGE, available_languages, language_name  # noqa: E402
+
+# every language with a compiled catalog: a new one is found by its dicepoker.mo
+LANGUAGES = tuple(lang for lang in available_languages() if lang != SOURCE_LANGUAGE)
 LANGUAGE_LINE = 'set_language("en")'
 FENCE = re.compile(r"^\s*(```|~~~)")
 LINK = re.compile(r"(\]\()(\.\./)")  # a relative link out of the folder: one level deeper now
@@ -171,7 +175,6 @@ def translated_notebook(notebook_path: Path, lang: str) -> tuple[dict, list[Prob
 
 
 BINDER = "https://mybinder.org/v2/gh/dicepoker-kit/dicepoker/HEAD"
-LANGUAGE_NAMES = {"en": "English", "ro": "Română", "uk": "Українська", "th": "ไทย"}
 README_START, README_END = "<!-- lessons-by-language -->", "<!-- /lessons-by-language -->"
 
 
@@ -195,8 +198,8 @@ def binder_link(path: Path) -> str:
 
 def readme_table() -> str:
     """README's table of the lessons and apps with a Binder link in each language (its title in it)."""
-    languages = ("en", *LANGUAGES)
-    rows = ["| # | " + " | ".join(LANGUAGE_NAMES[lang] for lang in languages) + " |"]
+    languages = (SOURCE_LANGUAGE, *LANGUAGES)
+    rows = ["| # | " + " | ".join(language_name(lang) for lang in languages) + " |"]
     rows.append("|---|" + "---|" * len(languages))
     for notebook in english_notebooks():
         cells = []

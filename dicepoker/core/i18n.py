@@ -54,6 +54,20 @@ def available_languages() -> tuple[str, ...]:
     return (SOURCE_LANGUAGE, *[lang for lang in found if lang != SOURCE_LANGUAGE])
 
 
+def language_name(lang: str) -> str:
+    """A language's name in itself, for links between the versions of a page (Babel's, for a new one).
+
+    >>> language_name("uk"), language_name("th"), language_name("pl")
+    ('Українська', 'ไทย', 'Polski')
+    """
+    if lang in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[lang]
+    from babel import Locale
+
+    name = Locale.parse(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
+
+
 def check_language(lang: object) -> str:
     """``lang`` itself if the kit speaks it; otherwise :class:`UnknownNameError` listing the languages.
 

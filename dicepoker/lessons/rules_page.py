@@ -18,11 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from dicepoker.core.i18n import (
-    LANGUAGE_NAMES,
     SOURCE_LANGUAGE,
     _,
     available_languages,
     display_name,
+    language_name,
     ngettext,
 )
 from dicepoker.games import find_game
@@ -72,7 +72,7 @@ def rules_markdown(lang: str = SOURCE_LANGUAGE) -> str:
 def _languages_line(lang: str) -> str:
     links = []
     for other in available_languages():
-        name = LANGUAGE_NAMES.get(other, other)
+        name = language_name(other)
         links.append(f"**{name}**" if other == lang else f"[{name}]({rules_path(other).name})")
     return " · ".join(links)
 

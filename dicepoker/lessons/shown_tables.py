@@ -221,8 +221,25 @@ def shown_table(table: pd.DataFrame, lang: str | None = None) -> pd.DataFrame:
     return shown
 
 
-def _table_html(table: pd.DataFrame) -> str | None:
-    return shown_table(table)._repr_html_()
+def table_html(table: pd.DataFrame, lang: str | None = None) -> str | None:
+    """The HTML a notebook draws for ``table``: its labels translated, its decimals written with the
+    locale's sign (a comma in ro and uk; six significant digits, as pandas shows them).
+
+    >>> import pandas as pd
+    >>> html = table_html(pd.DataFrame({"chance": [0.3055556]}), lang="ro")
+    >>> "0,305556" in html and "șansa" in html
+    True
+    """
+    import pandas as pd
+    from babel.numbers import get_decimal_symbol
+
+    with in_language(lang) as speaking:
+        shown = shown_table(table)
+        decimal = get_decimal_symbol(speaking)
+    if decimal == ".":
+        return shown._repr_html_()
+    with pd.option_context("display.float_format", lambda x: f"{x:.6g}".replace(".", decimal)):
+        return shown._repr_html_()
 
 
 def show_tables_in_language() -> bool:
@@ -237,7 +254,7 @@ def show_tables_in_language() -> bool:
         return False
     import pandas as pd
 
-    shell.display_formatter.formatters["text/html"].for_type(pd.DataFrame, _table_html)
+    shell.display_formatter.formatters["text/html"].for_type(pd.DataFrame, table_html)
     return True
 
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from dicepoker.core.i18n import LANGUAGE_NAMES, LOCALE_DIR, available_languages, pgettext
+from dicepoker.core.i18n import LOCALE_DIR, available_languages, language_name, pgettext
 from dicepoker.games import REGISTRY, find_game
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.board.labels import BOARD_LABELS, FREE_CENTRE, label_kind
@@ -65,7 +65,7 @@ def glossary_markdown() -> str:
             continue
         with Path(LOCALE_DIR, lang, "LC_MESSAGES", "dicepoker.po").open("rb") as handle:
             catalog = read_po(handle, locale=lang)
-        lines += ["", f"## {LANGUAGE_NAMES.get(lang, lang)} (`{lang}`)", ""]
+        lines += ["", f"## {language_name(lang)} (`{lang}`)", ""]
         lines += ["| kind | English | translation | where the source says it |", "|---|---|---|---|"]
         names = terms()
         names += [(m.context, m.id) for m in catalog if m.context and (m.context, m.id) not in names]

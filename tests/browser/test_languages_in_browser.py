@@ -82,6 +82,17 @@ def check_thai_is_drawn(page: Any) -> None:
     )
 
 
+def shoot_outputs(panel: Any, name: str, most: int = 4) -> None:
+    """Screenshots of a lesson's first figures and tables, one by one, to read their words."""
+    for css, kind in ((".js-plotly-plot", "figure"), (".jp-RenderedHTMLCommon table", "table")):
+        shown = panel.locator(css)
+        for i in range(min(most, shown.count())):
+            item = shown.nth(i)
+            item.scroll_into_view_if_needed()
+            item.page.wait_for_timeout(300)
+            RECORD.screenshot(item, f"{name}-{kind}-{i + 1}")
+
+
 def test_a_thai_font_is_installed():
     fc_list = shutil.which("fc-list")
     assert fc_list, "fontconfig's fc-list is missing"
@@ -102,6 +113,7 @@ def test_a_play_notebook_and_a_lesson_in_jupyterlab(lang: str, lab_page, screens
                 failures.append(f"Run All did not complete: {opened.ran_ok}")
             assert not failures, f"{lang}/{stem} in JupyterLab:\n  " + "\n  ".join(failures)
             if stem != play_notebook:
+                shoot_outputs(opened.root(lab_page), f"lang-{lang}-{stem}")
                 continue
             app = game_app(opened.root(lab_page), game)
             assert app.count(), f"{lang}/{stem} shows no {game} widget"
