@@ -22,16 +22,6 @@ LANGUAGES = ("ro", "uk", "th")
 # a short game that still ends in a win or a draw: series of three, at most 40 turns
 QUICK = BOARD.variant(series_length=3, second_series_new_chips=2, max_turns=40)
 ENGLISH = re.compile("|".join(rf"\b{re.escape(label)}\b" for label in sorted(ENGLISH_LABELS, key=len)[::-1]))
-# what the shared widget machinery (dicepoker/ui, translated on its own) adds to the board's texts
-SHARED = [
-    re.compile(r"^Refused: "),
-    re.compile(r"\s*Press New game to play again\.$"),
-    re.compile(r"it is [^:]*'s turn \(the computer\): press Step to .*$"),
-    re.compile(r"it is [^:]*'s turn: a human plays it with the buttons$"),
-    re.compile(r"^.* is disabled: "),
-    re.compile(r"the game is over( \(.*\))?: press New game$"),
-    re.compile(r"die \d: (not rolled yet|one|two|three|four|five|six)(, held)?"),
-]
 
 
 def svg_words(css: str) -> list[str]:
@@ -62,8 +52,6 @@ def shown_texts(ui: BoardUI) -> list[str]:
 
 def strip_shared(text: str) -> str:
     text = text.strip()
-    for pattern in SHARED:
-        text = pattern.sub("", text)
     return text
 
 

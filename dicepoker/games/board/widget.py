@@ -357,7 +357,7 @@ class BoardUI(GameWidget):
     # --- actions: each calls one game method; _do then refreshes and says what happened ----------------
 
     def _roll(self) -> str:
-        self._require_human(_("see its roll"))
+        self._require_human("see its roll")
         self.bounce_mode = False
         who, first = self.current_name, self.game.positions is None
         kept = sum(self.game.held) if not first else 0
@@ -369,7 +369,7 @@ class BoardUI(GameWidget):
         return " ".join([text, *self._options_sentences()])
 
     def _toggle(self, position: int) -> str:
-        self._require_human(_("see its choice"))
+        self._require_human("see its choice")
         self.game.toggle_hold(position)
         value, held = self.game.positions[position], self.game.held[position]  # type: ignore[index]
         if held:
@@ -395,7 +395,7 @@ class BoardUI(GameWidget):
         return " ".join([text, self._next_sentence()])
 
     def _click_cell(self, cell: Cell) -> str:
-        self._require_human(_("see its move"))
+        self._require_human("see its move")
         who = self.current_name
         if self.bounce_mode:
             victim = self.game.owner(cell)
@@ -410,13 +410,13 @@ class BoardUI(GameWidget):
         return self._placed_text(who, me, cell, series)
 
     def _pass(self) -> str:
-        self._require_human(_("see its move"))
+        self._require_human("see its move")
         who = self.current_name
         self.game.pass_turn()
         return self._passed_text(who)
 
     def _toggle_bounce(self) -> str:
-        self._require_human(_("see its move"))
+        self._require_human("see its move")
         if self.bounce_mode:
             self.bounce_mode = False
             return _("{name} will place a chip instead of bouncing.").format(name=self.current_name)
@@ -470,7 +470,7 @@ class BoardUI(GameWidget):
                 return self._passed_text(who)
 
     def _hint(self) -> str:
-        self._require_human(_("see its move"))
+        self._require_human("see its move")
         name = self.current_name
         if self.game.positions is None:
             return _("Hint for {name}: roll the dice first.").format(name=name)
