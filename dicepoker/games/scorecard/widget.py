@@ -152,7 +152,8 @@ def style_sheet() -> str:
 {play_css(".dp-app")}
 .dp-app .dp-cell {{ text-align: right; padding: 0 10px; line-height: 26px; white-space: nowrap;
   overflow: hidden; text-overflow: ellipsis; font-variant-numeric: tabular-nums; }}
-.dp-app .dp-label {{ text-align: left; }}
+.dp-app .dp-label {{ text-align: left; white-space: normal; overflow: visible; line-height: 1.25;
+  padding-top: 4px; padding-bottom: 4px; min-height: 18px; }}
 .dp-app .dp-cell-current {{ background: {COLOURS["current"]}; }}
 .dp-app .dp-cell-sum, .dp-app .dp-label-sum {{ font-weight: 600; }}
 .dp-app .dp-cell-total, .dp-app .dp-label-total {{ font-weight: 700; border-top: 2px solid #374151; }}
@@ -169,6 +170,8 @@ def style_sheet() -> str:
 .dp-app .dp-head.dp-label {{ text-align: left; }}
 .dp-app .dp-help {{ color: #4b5563; font-size: 0.95em; line-height: 1.3; }}
 .dp-app .dp-name {{ white-space: nowrap; }}
+.dp-app .widget-checkbox.dp-coach {{ height: auto; }}
+.dp-app .dp-coach .widget-label-basic {{ white-space: normal; height: auto; line-height: 1.3; }}
 {message_css(".dp-app")}
 .dp-app .dp-msg {{ line-height: 1.4; }}
 .dp-app .dp-log-lines {{ margin: 4px 0 0 0; padding-left: 18px; color: #6b7280; font-size: 0.9em;
@@ -796,7 +799,8 @@ class PlayUI(GameWidget):
                 else:
                     children.append(self._value_cell(row.label, row.kind, i, cell, i == current))
         # a player's column grows to show the whole name (no "Computer" for "Computer 2")
-        self.scorecard.layout.grid_template_columns = f"190px repeat({players}, minmax(86px, max-content))"
+        # the labels' column wraps a long name (Romanian "Totalul primei părți") rather than cut it
+        self.scorecard.layout.grid_template_columns = f"200px repeat({players}, minmax(86px, max-content))"
         self.scorecard.children = children
         for name, button in self.box_buttons.items():
             if (
