@@ -180,3 +180,15 @@ def test_a_drawn_table_writes_its_decimals_the_locales_way(lang, decimal):
     drawn = table_html(table, lang=lang)
     assert decimal in drawn and ">3<" in drawn
     assert table["chance"].iloc[0] == 0.30555555  # the data itself is untouched
+
+
+def test_words_in_the_cells_are_shown_translated_and_the_table_keeps_its_own():
+    import pandas as pd
+
+    from dicepoker.lessons.shown_tables import shown_table
+
+    table = pd.DataFrame({"box": ["Chance", "Poker"], "best": ["stop", "roll on"], "points": [22, 50]})
+    shown = shown_table(table, lang="uk")
+    assert shown.iloc[:, 1].tolist() == ["зупинитися", "кидати далі"]
+    assert shown.iloc[:, 2].tolist() == [22, 50]
+    assert table["best"].tolist() == ["stop", "roll on"] and table["box"].tolist() == ["Chance", "Poker"]

@@ -161,6 +161,7 @@ TABLE_WORDS = frozenset(
         NC_("table", "roll"),
         NC_("table", "roll on up to"),
         NC_("table", "roll_on"),
+        NC_("table", "roll on"),
         NC_("table", "rolls left"),
         NC_("table", "round"),
         NC_("table", "sd"),
@@ -213,11 +214,20 @@ def shown_label(label: Any, lang: str | None = None) -> Any:
 
 
 def shown_table(table: pd.DataFrame, lang: str | None = None) -> pd.DataFrame:
-    """A copy of ``table`` whose column, row and axis labels are in ``lang`` (default: the current one)."""
+    """A copy of ``table`` whose column, row and axis labels are in ``lang`` (default: the current one),
+    and whose words in the cells too (a box's name, "stop" or "roll on"); numbers stay as they are.
+
+    >>> import pandas as pd
+    >>> shown_table(pd.DataFrame({"box": ["Chance"], "best": ["roll on"]}), lang="ro").iloc[0].tolist()
+    ['Șansă', 'aruncă mai departe']
+    """
     with in_language(lang):
         shown = table.rename(index=shown_label, columns=shown_label)
         shown.index.names = [shown_label(name) for name in table.index.names]
         shown.columns.names = [shown_label(name) for name in table.columns.names]
+        for i, kind in enumerate(table.dtypes):
+            if kind.kind == "O":  # words, or a mix: translate what is a word
+                shown.iloc[:, i] = [shown_label(v) if isinstance(v, str) else v for v in table.iloc[:, i]]
     return shown
 
 
