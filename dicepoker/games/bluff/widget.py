@@ -119,8 +119,8 @@ def style_sheet() -> str:
 .dp-bluff .dp-reveal svg {{ flex: 0 0 auto; width: 40px; height: 40px; }}
 .dp-bluff .dp-reveal-die {{ animation: dp-lift 0.5s ease-out both; }}
 @keyframes dp-lift {{
-  0% {{ transform: translateY(-10px); opacity: 0; }}
-  100% {{ transform: none; opacity: 1; }}
+  0% {{ transform: scale(0.8); }}
+  100% {{ transform: none; }}
 }}
 @media (prefers-reduced-motion: reduce) {{ .dp-bluff .dp-reveal-die {{ animation: none; }} }}
 {delays}
