@@ -326,10 +326,27 @@ class GameWidget:
         who = self.game.current_player
         return self.shown_name(who) if who is not None else ""
 
+    typed_names: list[str] | None = None  # the names typed for this game ("": the default shown)
+
+    def default_names(self, seats: Sequence[str]) -> list[str]:
+        """The names of seats nobody named, in the current language (a game's widget says which)."""
+        return list(self.game.player_names)
+
+    def shown_names(self) -> list[str]:
+        """The players' names as shown now: a typed name as typed (a "You" in any language is "You"
+        in the current one), and for a seat nobody named, the default name in the widget's language
+        now, so "Player 1" becomes "Гравець 1" when the language changes."""
+        if self.typed_names is None:
+            return [player_name(name) for name in self.game.player_names]
+        defaults = self.default_names(self.seats)
+        return [
+            player_name(typed) if typed else default
+            for typed, default in zip(self.typed_names, defaults, strict=True)
+        ]
+
     def shown_name(self, player: int) -> str:
-        """Player ``player``'s name as shown now: a player called "You" in any language is "You" in
-        the current one."""
-        return player_name(self.game.player_names[player])
+        """Player ``player``'s name as shown now (see :meth:`shown_names`)."""
+        return self.shown_names()[player]
 
     def _over_reason(self) -> str:
         """Why the game is over, for a refusal (``""``: no reason given)."""

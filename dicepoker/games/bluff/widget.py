@@ -281,7 +281,7 @@ class BluffUI(GameWidget):
         if names is not None and len(names) != len(seats):
             raise DicePokerError(f"{len(names)} names for {len(seats)} seats: {list(names)}")
         self.seats = seats
-        self._typed_names = [str(name) for name in names] if names is not None else [""] * len(seats)
+        self.typed_names = [str(name) for name in names] if names is not None else [""] * len(seats)
         self.game = BluffGame(
             self.rules, self.shown_names(), rng=np.random.default_rng(int(self._rng.integers(2**63)))
         )
@@ -292,21 +292,8 @@ class BluffUI(GameWidget):
         for i, chooser in enumerate(self.seat_choosers):
             chooser.value = seats[i] if i < len(seats) else "empty"
 
-    def shown_names(self) -> list[str]:
-        """The players' names as shown: the given ones, and for the others the default name in the
-        widget's language now ("Player 1" becomes "Гравець 1" when the language changes).
-
-        >>> ui = BluffUI(seats=("human", "naive"), names=None, seed=1)
-        >>> ui.shown_names()
-        ['Player 1', 'Computer']
-        >>> ui.close()
-        """
-        defaults = default_names(self.seats)
-        return [typed or default for typed, default in zip(self._typed_names, defaults, strict=True)]
-
-    def shown_name(self, player: int) -> str:
-        """Player ``player``'s name as shown now (see :meth:`shown_names`)."""
-        return self.shown_names()[player]
+    def default_names(self, seats: Sequence[str]) -> list[str]:
+        return default_names(seats)
 
     @property
     def humans(self) -> list[int]:

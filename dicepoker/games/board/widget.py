@@ -238,9 +238,7 @@ class BoardUI(GameWidget):
             self._style_language = ""
             self._seat_language = ""
             self._build(names)
-            self._typed_names: list[str] = (
-                [str(n).strip() for n in names] if names else [""] * len(self.seats)
-            )
+            self.typed_names = [str(n).strip() for n in names] if names else [""] * len(self.seats)
             self.game = self._new_game(self.seats, self.shown_names())
             self._say(self._welcome())
         self.refresh()
@@ -330,26 +328,14 @@ class BoardUI(GameWidget):
         self._generation += 1  # a computer step scheduled for the last game does nothing
         return BoardGame(rules, list(names), rng=int(self._rng.integers(2**32)))
 
-    def shown_names(self) -> list[str]:
-        """The players' names as shown: the typed ones, and for the others the default name in the
-        widget's language now (so "Computer" becomes "Комп'ютер" when the language changes).
-
-        >>> ui = BoardUI(seats=("human", "computer"), names=["Ann", ""], seed=1)
-        >>> ui.shown_names()
-        ['Ann', 'Computer']
-        >>> ui.close()
-        """
-        defaults = default_names(self.seats)
-        return [typed or default for typed, default in zip(self._typed_names, defaults, strict=True)]
-
-    def _name(self, player: int) -> str:
-        return self.shown_names()[player]
+    def default_names(self, seats: Sequence[str]) -> list[str]:
+        return default_names(seats)
 
     @property
     def current_name(self) -> str:
         """The name of the player who must act, as shown (``""`` when nobody has a turn)."""
         who = self.game.current_player
-        return self._name(who) if who is not None else ""
+        return self.shown_name(who) if who is not None else ""
 
     def _over_reason(self) -> str:
         return self.game.outcome_text(self.shown_names())
@@ -380,7 +366,7 @@ class BoardUI(GameWidget):
 
     def _bounced_text(self, who: str, victim: int, cell: Cell) -> str:
         text = _("{name} bounces {victim}'s chip off {cell}.").format(
-            name=who, victim=self._name(victim), cell=cell_name(cell, self.rules.label(cell))
+            name=who, victim=self.shown_name(victim), cell=cell_name(cell, self.rules.label(cell))
         )
         return " ".join([text, self._next_sentence()])
 
@@ -492,7 +478,7 @@ class BoardUI(GameWidget):
         """Start a new game with the seats and names chosen below the board."""
         seats = check_board_seats(self._chosen_seats())
         active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"]
-        self._typed_names = [self.name_boxes[i].value.strip() for i in active]
+        self.typed_names = [self.name_boxes[i].value.strip() for i in active]
         self.seats = seats
         self.game = self._new_game(seats, self.shown_names())
         self.bounce_mode, self._last_cell = False, None
@@ -560,7 +546,7 @@ class BoardUI(GameWidget):
                     "The game is a draw: no winner after {n} turns.",
                     outcome.turns,
                 ).format(n=outcome.turns)
-            return _("{name} wins!").format(name=self._name(outcome.winner))
+            return _("{name} wins!").format(name=self.shown_name(outcome.winner))
         return _("Next: {name}.").format(name=self.current_name)
 
     # --- showing the state -----------------------------------------------------------------------------

@@ -256,7 +256,6 @@ class PlayUI(GameWidget):
         self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
         self._last_actor = 0
         self._build_widgets(names)
-        self._defaulted: tuple[bool, ...] = ()  # which players got a default name (shown translated)
         self.game = self._new_game(self.seats, self._names_for(self.seats))
         self._say(self._welcome())
         self.refresh()
@@ -352,19 +351,11 @@ class PlayUI(GameWidget):
     def _names_for(self, seats: Sequence[str]) -> list[str]:
         names = self._chosen_names(default_names(seats))
         active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"][: len(seats)]
-        self._defaulted = tuple(not self.name_boxes[i].value.strip() for i in active)
+        self.typed_names = [self.name_boxes[i].value.strip() for i in active]
         return names
 
-    def shown_name(self, player: int) -> str:
-        """A player's name as shown now: a default name ("Player 1", "Computer", "You") in the
-        current language, a typed one as it was typed ("You" in any language: "You" in this one)."""
-        if player < len(self._defaulted) and self._defaulted[player]:
-            return default_names(self.seats)[player]
-        return super().shown_name(player)
-
-    def shown_names(self) -> list[str]:
-        """Every player's name as shown now."""
-        return [self.shown_name(i) for i in range(len(self.game.player_names))]
+    def default_names(self, seats: Sequence[str]) -> list[str]:
+        return default_names(seats)
 
     def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> ScorecardGame:
         seed = int(self._rng.integers(2**32))
