@@ -269,7 +269,7 @@ class BluffUI(GameWidget):
         chooser = widgets.Dropdown(
             options=[(seat_word(k), k) for k in kinds],
             value=kinds[0] if i == 0 else "reasoning" if i == 1 else "empty",
-            layout=widgets.Layout(width="236px"),
+            layout=widgets.Layout(width="228px"),
             style={"description_width": "66px"},  # "Seat 1" in full in every language; the kind beside it
         )
         chooser.add_class(f"dp-seat-{i}")
