@@ -1,14 +1,12 @@
-"""Words the games say to players: plurals, "your" for a player called You, dice read aloud.
+"""Words the games say to players: plurals, sentences to a player called You, dice read aloud.
 
-Two kinds of helpers. The translated ones make whole sentences in the current language
-(:mod:`dicepoker.core.i18n`): :func:`says` picks the sentence spoken to "You" or the one about
-another player, :func:`player_name` shows "You" in the current language, :func:`die_label` reads a
-die aloud. The older English-only grammar helpers (:func:`plural`, :func:`does`,
-:func:`possessive`, :func:`verb_form`) build English phrases from parts; they stay for code that
-has not moved to whole sentences yet, and never reach a translated message.
+The translated helpers make whole sentences in the current language (:mod:`dicepoker.core.i18n`):
+:func:`says` picks the sentence spoken to "You" or the one about another player,
+:func:`player_name` shows "You" in the current language, :func:`die_label` reads a die aloud.
+:func:`plural` is English only, for text that no translation reaches (the solver's own summary).
 
->>> plural(2, "roll"), possessive("You", start=True), does("You", "wins")
-('2 rolls', 'Your', 'You win')
+>>> plural(2, "roll")
+'2 rolls'
 >>> says("You", N_("You roll {dice}."), N_("{name} rolls {dice}."), dice="3-3-5-1-6")
 'You roll 3-3-5-1-6.'
 >>> says("Ann", N_("You roll {dice}."), N_("{name} rolls {dice}."), dice="3-3-5-1-6", lang="ro")
@@ -66,10 +64,6 @@ def is_you(name: str) -> bool:
     return name.strip().lower() in _you_words()
 
 
-def _is_english_you(name: str) -> bool:
-    return name.strip().lower() == "you"
-
-
 def player_name(name: str, lang: str | None = None) -> str:
     """A player's name as shown: "You" in the current language for a player called You in any language.
 
@@ -91,46 +85,6 @@ def says(who: str, to_you: str, about_them: str, /, lang: str | None = None, **v
     """
     template = to_you if is_you(who) else about_them
     return format_message(template, lang, name=player_name(who, lang), **values)
-
-
-def verb_form(who: str, verb: str) -> str:
-    """A verb (given for "Ann": "rolls") in the English form that goes with ``who`` (English only).
-
-    >>> verb_form("Ann", "loses"), verb_form("You", "loses"), verb_form("You", "was")
-    ('loses', 'lose', 'were')
-    >>> verb_form("You", "passes")
-    'pass'
-    """
-    if not _is_english_you(who):
-        return verb
-    irregular = {"is": "are", "has": "have", "was": "were"}
-    if verb in irregular:
-        return irregular[verb]
-    if verb.endswith(("sses", "shes", "ches", "xes")):
-        return verb[:-2]
-    return verb.removesuffix("s")
-
-
-def does(who: str, verb: str) -> str:
-    """A player and an English verb, in the second person for a player called "You" (English only:
-    a translated message uses :func:`says`).
-
-    >>> does("Ann", "rolls"), does("You", "rolls"), does("you", "is"), does("You", "passes")
-    ('Ann rolls', 'You roll', 'you are', 'You pass')
-    """
-    return f"{who} {verb_form(who, verb)}"
-
-
-def possessive(name: str, *, start: bool = False) -> str:
-    """A player's name as an English owner: "Ann's", or "your" ("Your" at the start of a sentence)
-    for "You" (English only: a translated message uses :func:`says`).
-
-    >>> possessive("Ann"), possessive("You"), possessive("You", start=True)
-    ("Ann's", 'your', 'Your')
-    """
-    if _is_english_you(name):
-        return "Your" if start else "your"
-    return f"{name}'s"
 
 
 def face_word(value: int, lang: str | None = None) -> str:

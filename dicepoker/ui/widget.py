@@ -24,19 +24,21 @@ from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.core.i18n import _, check_language, format_message, in_language, language
 from dicepoker.core.pictures import die_svg_data_uri
 from dicepoker.core.words import (  # noqa: F401 (shared here)
-    FACE_WORDS,
     N_,
     die_label,
-    does,
     is_you,
     player_name,
-    plural,
-    possessive,
     says,
 )
 
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, shown if the style sheet is missing
 GAME_OVER_NOTE = N_("Press New game to play again.")  # said (translated) when an action ends the game
+# why a human button is refused on a computer's turn, by what Step would show instead
+STEP_TO = {
+    "see its move": N_("it is {name}'s turn (the computer): press Step to see its move"),
+    "see its roll": N_("it is {name}'s turn (the computer): press Step to see its roll"),
+    "see its choice": N_("it is {name}'s turn (the computer): press Step to see its choice"),
+}
 STEP_DELAY = 0.9  # seconds between a computer's actions when it plays by itself
 
 
@@ -372,14 +374,8 @@ class GameWidget:
         "see its roll", "see its choice" (whole sentences in the catalogs), or any other English
         words, kept as they are."""
         name = self.current_name
-        if doing == "see its move":
-            return format_message("it is {name}'s turn (the computer): press Step to see its move", name=name)
-        if doing == "see its roll":
-            return format_message("it is {name}'s turn (the computer): press Step to see its roll", name=name)
-        if doing == "see its choice":
-            return format_message(
-                "it is {name}'s turn (the computer): press Step to see its choice", name=name
-            )
+        if doing in STEP_TO:
+            return format_message(STEP_TO[doing], name=name)
         return f"it is {name}'s turn (the computer): press Step to {doing}"
 
     def _require_computer(self) -> None:
