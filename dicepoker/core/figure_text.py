@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from dicepoker.core.i18n import fill_message, format_number, language, pgettext
+from dicepoker.core.i18n import format_number, language, pgettext
 
 FigureLike = TypeVar("FigureLike")
 
@@ -34,18 +34,6 @@ def speaking_figure(fig: FigureLike) -> FigureLike:
     """``fig`` with the current language's number separators (plotly's own number formatting follows)."""
     fig.update_layout(separators=separators())  # type: ignore[attr-defined]
     return fig
-
-
-def fill(template: str, /, **values: object) -> str:
-    """An already translated ``template`` (from ``ngettext``, say) filled with ``values``, its numbers
-    written as the current language writes them (``{n:,}``, ``{p:.1%}``), like ``format_message``.
-
-    >>> from dicepoker.core.i18n import in_language
-    >>> with in_language("ro"):
-    ...     fill("{n:,} rolls, {p:.1%}", n=10_000, p=0.25)
-    '10.000 rolls, 25,0\xa0%'
-    """
-    return fill_message(template, language(), **values)
 
 
 def bot_name(name: str) -> str:

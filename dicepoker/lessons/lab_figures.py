@@ -16,8 +16,8 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import bot_name, fill, speaking_figure
-from dicepoker.core.i18n import _, format_message, in_language, ngettext
+from dicepoker.core.figure_text import bot_name, speaking_figure
+from dicepoker.core.i18n import _, fill_message, format_message, in_language, ngettext
 
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#6b7280", "#b7791f", "#db2777", "#0e7490")
 
@@ -59,7 +59,7 @@ def score_distributions(
             if expected and name in expected:
                 fig.add_vline(x=expected[name], line_dash="dash", line_color=colour)
         games = sorted({len(df) for df in _results(results).values()})
-        counts = ", ".join(fill("{n:,}", n=n) for n in games)
+        counts = ", ".join(fill_message("{n:,}", n=n) for n in games)
         title = ngettext("Final scores ({games} game each)", "Final scores ({games} games each)", games[-1])
         fig.update_layout(
             barmode="overlay",
@@ -88,7 +88,7 @@ def head_to_head(result: Any, *, lang: str | None = None) -> go.Figure:
             [None if row == column else float(table.loc[row, column]) for column in table.columns]
             for row in names
         ]
-        text = [[fill("{v:.0%}", v=v) if v is not None else "" for v in line] for line in z]
+        text = [[fill_message("{v:.0%}", v=v) if v is not None else "" for v in line] for line in z]
         hover = format_message(
             "{strategy} beats {opponent} in {share} of the games",
             strategy="%{y}",

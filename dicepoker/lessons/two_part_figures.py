@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import fill, speaking_figure
-from dicepoker.core.i18n import _, display_name, format_message, in_language, ngettext, pgettext
+from dicepoker.core.figure_text import speaking_figure
+from dicepoker.core.i18n import _, display_name, fill_message, format_message, in_language, ngettext, pgettext
 from dicepoker.core.pictures import signed
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
@@ -113,7 +113,9 @@ def part1_total_figure(
             freq = simulated["part1_total"].value_counts(normalize=True).sort_index()
             games = len(simulated)
             fig.add_scatter(
-                name=fill(ngettext("simulated ({n:,} game)", "simulated ({n:,} games)", games), n=games),
+                name=fill_message(
+                    ngettext("simulated ({n:,} game)", "simulated ({n:,} games)", games), n=games
+                ),
                 x=freq.index.tolist(),
                 y=freq.tolist(),
                 mode="markers",

@@ -16,8 +16,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.figure_text import fill, speaking_figure
-from dicepoker.core.i18n import _, display_name, format_message, in_language
+from dicepoker.core.figure_text import speaking_figure
+from dicepoker.core.i18n import _, display_name, fill_message, format_message, in_language
 from dicepoker.core.zero_sum import Solution
 from dicepoker.games.bluff.abstraction import CATEGORIES
 from dicepoker.games.bluff.rules import BLUFF, BluffRules
@@ -149,7 +149,7 @@ def opening_figure(rules: BluffRules = BLUFF, *, lang: str | None = None) -> go.
                 colorscale="Blues",
                 zmin=0,
                 zmax=1,
-                text=[[fill("{v:.0%}", v=v) if v > 0.005 else "" for v in row] for row in z],
+                text=[[fill_message("{v:.0%}", v=v) if v > 0.005 else "" for v in row] for row in z],
                 texttemplate="%{text}",
                 hovertemplate=hover + "<extra></extra>",
             )

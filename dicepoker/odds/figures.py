@@ -15,10 +15,11 @@ from fractions import Fraction
 import numpy as np
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import fill, speaking_figure
+from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import (
     _,
     display_name,
+    fill_message,
     format_message,
     format_percent,
     in_language,
@@ -262,7 +263,7 @@ def intervals_figure(
             missed,
         )
         fig.update_layout(
-            title=fill(title, repeats=repeats, n=n, name=name, missed=missed),
+            title=fill_message(title, repeats=repeats, n=n, name=name, missed=missed),
             xaxis={"title": _("95% interval for the chance"), "tickformat": ".1%"},
             yaxis={"title": _("simulation"), "range": [0, repeats + 1]},
             legend={"orientation": "h", "y": -0.2},
@@ -469,14 +470,14 @@ def dice_sum_figure(
             sums = roll_dice(n, rng, dice).sum(axis=1)
             counts = np.bincount(sums, minlength=6 * dice + 1)[dice:]
             fig.add_scatter(
-                name=fill(ngettext("simulated ({n:,} roll)", "simulated ({n:,} rolls)", n), n=n),
+                name=fill_message(ngettext("simulated ({n:,} roll)", "simulated ({n:,} rolls)", n), n=n),
                 x=totals,
                 y=counts / n,
                 mode="markers",
                 marker_color="#b35900",
             )
         fig.update_layout(
-            title=fill(ngettext("The sum of {dice} die", "The sum of {dice} dice", dice), dice=dice),
+            title=fill_message(ngettext("The sum of {dice} die", "The sum of {dice} dice", dice), dice=dice),
             xaxis={"title": _("sum"), "dtick": 1 if dice <= 3 else 5},
             yaxis={"title": _("chance"), "tickformat": ".1%"},
             template="plotly_white",
@@ -529,7 +530,7 @@ def score_distribution_figure(
             rolls,
         )
         fig.update_layout(
-            title=fill(title, box=shown_name(box, game), game=game_title(game), rolls=rolls),
+            title=fill_message(title, box=shown_name(box, game), game=game_title(game), rolls=rolls),
             xaxis={"title": _("score"), "tickvals": list(dist) if len(dist) <= 25 else None},
             yaxis={
                 "title": _("chance (log scale)") if log else _("chance"),

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import bot_name, fill, speaking_figure
-from dicepoker.core.i18n import _, display_name, format_message, format_number, in_language
+from dicepoker.core.figure_text import bot_name, speaking_figure
+from dicepoker.core.i18n import _, display_name, fill_message, format_message, format_number, in_language
 from dicepoker.games.board.labels import BOARD_LABELS, FREE_CENTRE, cell_name, label_kind
 from dicepoker.games.board.odds import cell_chances, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules
@@ -67,7 +67,7 @@ def board_heatmap(
                 if label == FREE_CENTRE and chances
                 else f"{cell_name((r, c), label)} ({label})<br>"
                 + (
-                    fill("{name} {p:.1%}", name=name, p=grid[r][c])
+                    fill_message("{name} {p:.1%}", name=name, p=grid[r][c])
                     if chances
                     else f"{name} {format_number(grid[r][c])}"
                 )
