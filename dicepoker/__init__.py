@@ -58,7 +58,8 @@ _WHERE: dict[str, str] = {
     "best_keep": "dicepoker.odds.turn",
     "simulate_within_three": "dicepoker.odds.simulation",
     # exercises
-    "check": "dicepoker.lessons.exercises",
+    "check": "dicepoker.lessons.exercise_registry",
+    "find_exercise": "dicepoker.lessons.exercise_registry",
     # the language of what a person reads
     "set_language": "dicepoker.lessons.shown_tables",
 }

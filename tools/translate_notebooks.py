@@ -88,13 +88,40 @@ def notebook_text(notebook: dict) -> str:
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
-def messages_of(notebook: dict) -> list[str]:
-    """Every paragraph of the notebook's markdown cells, in order, each once."""
+EXERCISE = re.compile(r"\*\*(?P<number>[1-9][0-9]?)\.\*\* (?P<question>.*)", re.DOTALL)
+
+
+def exercise_translation(notebook_path: Path, paragraph: str, lang: str) -> str | None:
+    """A registered exercise's question in ``lang`` from the package's catalogs (its one home), or None.
+
+    An exercise is a paragraph ``**k.** question`` whose question is the registered English text of
+    exercise k of the notebook's lesson (``dicepoker.lessons.exercise_registry``).
+    """
+    match = EXERCISE.fullmatch(paragraph)
+    lesson = notebook_path.stem[:2]
+    if not match or notebook_path.parent.name != "notebooks" or not lesson.isdigit():
+        return None
+    from dicepoker.core.i18n import _
+    from dicepoker.lessons.exercise_registry import LESSONS, lesson_exercises
+
+    if lesson not in LESSONS:
+        return None
+    found = lesson_exercises(lesson)
+    number = int(match["number"])
+    if number > len(found) or found[number - 1].question != match["question"]:
+        return None
+    return f"**{number}.** " + _(match["question"], lang)
+
+
+def messages_of(notebook: dict, notebook_path: Path | None = None) -> list[str]:
+    """Every paragraph of the notebook's markdown cells, in order, each once (registered exercises'
+    questions aside: the package's catalogs translate those)."""
     seen: dict[str, None] = {}
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
             for paragraph in paragraphs(source_of(cell)):
-                seen.setdefault(paragraph)
+                if notebook_path is None or exercise_translation(notebook_path, paragraph, "en") is None:
+                    seen.setdefault(paragraph)
     return list(seen)
 
 
@@ -123,7 +150,7 @@ def update_catalog(notebook_path: Path, lang: str) -> list[str]:
     old = read_catalog(catalog_path(notebook_path, lang), lang)
     new = Catalog(locale=lang, project="dicepoker lessons", fuzzy=False, creation_date=old.creation_date)
     added = []
-    for index, text in enumerate(messages_of(read_notebook(notebook_path)), start=1):
+    for index, text in enumerate(messages_of(read_notebook(notebook_path), notebook_path), start=1):
         before = old.get(text)
         translation = before.string if before is not None else ""
         if before is None:
@@ -156,6 +183,10 @@ def translated_notebook(notebook_path: Path, lang: str) -> tuple[dict, list[Prob
         if cell["cell_type"] == "markdown":
             parts = []
             for paragraph in paragraphs(text):
+                question = exercise_translation(notebook_path, paragraph, lang)
+                if question is not None:
+                    parts.append(question)
+                    continue
                 message = catalog.get(paragraph)
                 if message is None or not message.string or message.fuzzy:
                     problems.append(

@@ -118,6 +118,7 @@ class Reading:
     exact: bool
     decimals: int | None = None
     significant: int | None = None
+    percent: bool = field(default=False, repr=False)
 
 
 def _within_bounds(value: Fraction, answer: object) -> Fraction:
@@ -126,13 +127,15 @@ def _within_bounds(value: Fraction, answer: object) -> Fraction:
     return value
 
 
-def _read_decimal(sign: str, whole: str, frac: str | None, exponent: int, answer: object) -> Reading:
+def _read_decimal(
+    sign: str, whole: str, frac: str | None, exponent: int, answer: object, percent: bool = False
+) -> Reading:
     digits = (whole + (frac or "")).lstrip("0")
     decimals = len(frac or "") - exponent
     value = Fraction(int(whole + (frac or "") or "0"))
     value *= Fraction(10) ** -decimals
     value = -value if sign == "-" else value
-    return Reading(_within_bounds(value, answer), exact=False, decimals=decimals, significant=len(digits))
+    return Reading(_within_bounds(value, answer), False, decimals, len(digits), percent)
 
 
 def _read_text(answer: str) -> Reading:
@@ -157,7 +160,7 @@ def _read_text(answer: str) -> Reading:
         if bottom == 0:
             raise UnreadableAnswerError(format_message("answer {answer} divides by 0", answer=shown(answer)))
         value = (-1 if parts["sign"] == "-" else 1) * top / bottom * (scale if parts["percent"] else 1)
-        return Reading(_within_bounds(value, answer), exact=True)
+        return Reading(_within_bounds(value, answer), exact=True, percent=bool(parts["percent"]))
     match = _NUMBER_TEXT.fullmatch(text)
     if not match or not (match["int"] or match["frac"]):
         return _read_in_language(text, answer)
@@ -169,7 +172,7 @@ def _read_text(answer: str) -> Reading:
             ),
             SIZE_REASONS[2],
         )
-    return _read_decimal(match["sign"], match["int"], match["frac"], exponent, answer)
+    return _read_decimal(match["sign"], match["int"], match["frac"], exponent, answer, bool(match["percent"]))
 
 
 def _read_in_language(text: str, answer: object) -> Reading:
@@ -191,12 +194,12 @@ def _read_in_language(text: str, answer: object) -> Reading:
     except DicePokerError:
         raise _not_a_number(answer) from None
     if "/" in text:
-        return Reading(_within_bounds(value, answer), exact=True)
+        return Reading(_within_bounds(value, answer), exact=True, percent=text.endswith("%"))
     number, point = text.rstrip("%"), get_decimal_symbol(language())
     frac = number.rpartition(point)[2] if point in number else ""
     digits = re.sub(r"\D", "", number).lstrip("0")
     decimals = len(re.sub(r"\D", "", frac)) + (2 if text.endswith("%") else 0)
-    return Reading(_within_bounds(value, answer), exact=False, decimals=decimals, significant=len(digits))
+    return Reading(_within_bounds(value, answer), False, decimals, len(digits), text.endswith("%"))
 
 
 def read_answer(answer: object) -> Reading:
