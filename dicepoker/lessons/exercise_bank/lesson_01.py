@@ -29,26 +29,26 @@ def _three_of_a_kind_cases() -> list[tuple[str]]:
 EXERCISES = (
     Exercise(
         "01.1",
-        N_("In `classic`, what does 4-4-4-6-5 score in **Three of a Kind**?"),
-        lambda: _classic().score("Three of a Kind", "44465"),
+        N_("In `classic`, what does 6-6-6-5-4 score in **Three of a Kind**?"),
+        lambda: _classic().score("Three of a Kind", "66654"),
         Points(),
         hints=(
             N_("look up in the table what a sum box scores, and whether the throw qualifies"),
             N_("Three of a Kind qualifies with three equal dice and then scores the sum of all five dice"),
         ),
-        mistakes=lambda: ((3 * 4, N_("Three of a Kind scores all five dice, not just the three of a kind")),),
+        mistakes=lambda: ((3 * 6, N_("Three of a Kind scores all five dice, not just the three of a kind")),),
     ),
     Exercise(
         "01.2",
         N_(
-            "In `classic`, what does 5-5-5-5-2 score in **Two Pairs**, and what in **Four of a Kind**? "
+            "In `classic`, what does 6-6-6-6-5 score in **Two Pairs**, and what in **Four of a Kind**? "
             "Give both answers, Two Pairs first."
         ),
-        lambda: (_classic().score("Two Pairs", "55552"), _classic().score("Four of a Kind", "55552")),
+        lambda: (_classic().score("Two Pairs", "66665"), _classic().score("Four of a Kind", "66665")),
         Pair((Points(), Points())),
         hints=(
             N_("read the rule of each box again: which one asks for two *different* faces?"),
-            N_("four fives are one face, not two different pairs; Four of a Kind scores all five dice"),
+            N_("four sixes are one face, not two different pairs; Four of a Kind scores all five dice"),
         ),
     ),
     Exercise(
