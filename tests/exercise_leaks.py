@@ -189,9 +189,12 @@ def figure_holds(output: dict, value: Fraction) -> bool:
     """Whether a figure's data holds the answer itself (a student can hover over it)."""
     target = float(value)
     for mimetype, content in (output.get("data") or {}).items():
-        if mimetype.endswith("json") and target != 0:
-            if any(abs(number - target) <= 1e-9 * abs(target) for number in _numbers_in(content)):
-                return True
+        if (
+            mimetype.endswith("json")
+            and target != 0
+            and any(abs(number - target) <= 1e-9 * abs(target) for number in _numbers_in(content))
+        ):
+            return True
     return False
 
 
