@@ -59,7 +59,7 @@ def _fixed(value: Fraction, significant: int) -> str | None:
 def decimal_forms(value: Fraction) -> set[str]:
     """The decimals a student could copy: 2 to 6 significant digits (those with a fractional part).
 
-    >>> sorted(decimal_forms(Fraction(455, 36)))
+    >>> sorted(decimal_forms(Fraction(455, 36)), key=len)
     ['12.6', '12.64', '12.639', '12.6389']
     """
     return {text for digits in range(2, 7) if (text := _fixed(abs(value), digits)) is not None}
