@@ -3,12 +3,9 @@ and no answer (however odd) that crashes it, hangs it or escapes as anything but
 
 from __future__ import annotations
 
-import json
 import math
-import re
 from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -169,9 +166,9 @@ def test_a_two_part_question_checks_both_parts():
     ids=shown,
 )
 def test_huge_and_infinite_answers_are_refused_quickly(huge):
-    feedback = check(huge, 3)
+    feedback = check(huge, 3)  # 3 is a number of points: its example is one too
     assert isinstance(feedback, Feedback) and not feedback
-    assert str(feedback).startswith("Not yet: ") and str(feedback).endswith("write it like 1/6 or 0.1667")
+    assert str(feedback).startswith("Not yet: ") and str(feedback).endswith("write it like 17")
     assert len(feedback.answer) <= MAX_ANSWER_LENGTH
     assert not check(huge, Fraction(1, 6))
 
@@ -241,39 +238,3 @@ def test_fuzz_the_exact_answer_and_its_decimals_are_right(expected):
     assert check(f"{float(expected) * 100:.6g}%", expected)
     assert check(f"{float(expected):.6g}".replace(".", ","), expected)
     assert not check(f"{float(expected) * 1.02:.6g}", expected)
-
-
-NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
-NUMBER_EXAMPLE = re.compile(r"[\"'`]\s*[0-9]*[.,/]?[0-9]+\s*(/\s*[0-9]+)?%?\s*[\"'`]")
-
-
-def exercise_cells(notebook: Path) -> list[tuple[str, str]]:
-    """The (cell type, source) of every cell from a notebook's "Exercises" heading on."""
-    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    start = next(i for i, cell in enumerate(cells) if "Exercises" in "".join(cell["source"]))
-    return [(cell["cell_type"], "".join(cell["source"])) for cell in cells[start:]]
-
-
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
-def test_no_exercise_shows_a_number_as_a_format_example(notebook):
-    """The checker shows an example that is never the answer; the notebook shows none (03 showed "1/6",
-    its own answer, 06 "2/27" and 07 "25/648")."""
-    for kind, source in exercise_cells(notebook):
-        text = (
-            source
-            if kind == "markdown"
-            else "\n".join(line.partition("#")[2] for line in source.splitlines())
-        )
-        examples = [
-            match.group() for match in NUMBER_EXAMPLE.finditer(text) if match.group().strip("\"'` ") != "0"
-        ]
-        assert not examples, f"{notebook.name} shows {examples} as an example answer"
-
-
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
-def test_a_question_asked_twice_is_checked_twice(notebook):
-    """An exercise asking two things ("... Small Straight? And in Large Straight?") checks both."""
-    cells = exercise_cells(notebook)
-    for (kind, source), (_, code) in zip(cells, cells[1:], strict=False):
-        if kind == "markdown" and source.lstrip().startswith("**") and source.count("?") >= 2:
-            assert 'answer = ("0", "0")' in code, f"{notebook.name}: {source[:60]!r} checks one answer"

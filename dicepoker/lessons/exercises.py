@@ -18,7 +18,10 @@ True
 'Not yet: write it like 2/9 or 0.2222'
 
 A decimal is right when it is within half a percent of the answer, or when it is the answer
-rounded to the digits written and shows at least two significant digits; a fraction must be exact.
+rounded to the digits written and shows at least two significant digits; a fraction must be exact;
+a tolerance the exercise sets is the one used, never widened; a number of points takes no %.
+A lesson's registered exercise is checked by id instead, in the form it asks
+(:mod:`dicepoker.lessons.exercise_registry`).
 The work done on any answer is bounded: text longer than :data:`MAX_ANSWER_LENGTH` characters,
 exponents beyond :data:`MAX_EXPONENT` and numbers above :data:`MAX_MAGNITUDE` are refused politely.
 """
@@ -275,30 +278,58 @@ def shown(answer: object) -> str:
 def is_close(reading: Reading, expected: Reading, tolerance: Fraction = Fraction(0)) -> bool:
     """Whether an answer is right: exact when both are exact fractions, else close enough.
 
-    Close enough is within ``tolerance`` (absolute) or half a percent of the expected value, or
-    the expected value rounded to the decimals written, with at least two significant digits.
+    With a ``tolerance`` (absolute) that tolerance alone decides: it is never widened. Without one a
+    decimal is right within half a percent of the expected value, or as the expected value rounded
+    to the decimals written with at least two significant digits.
 
     >>> want = read_answer(Fraction(1, 1296))
     >>> [is_close(read_answer(text), want) for text in ("0.00077", "0.0003", "0.0012", "0.0008")]
+    [True, False, False, False]
+    >>> sixes = read_answer(Fraction(455, 36))
+    >>> [is_close(read_answer(text), sixes, Fraction(1, 200)) for text in ("12.64", "12.7", "12.58", "13")]
     [True, False, False, False]
     """
     error = abs(reading.value - expected.value)
     if reading.exact and expected.exact:
         return error == 0 or error <= tolerance
+    if tolerance:
+        return error <= tolerance
     whole_number = expected.exact and expected.value.denominator == 1
-    if error <= max(tolerance, 0 if whole_number else RELATIVE_TOLERANCE * abs(expected.value)):
+    if error <= (0 if whole_number else RELATIVE_TOLERANCE * abs(expected.value)):
         return True
     if reading.decimals is None or (reading.significant or 0) < 2:
         return False
     return error <= Fraction(1, 2) * Fraction(10) ** -reading.decimals
 
 
-def format_example(expected: Fraction) -> str:
-    """How to write an answer, with an example that is never the expected answer.
+def too_few_digits(reading: Reading, expected: Reading) -> bool:
+    """Whether a decimal answer is right as far as it goes but too short to judge (``0.08%`` for 1/1296).
 
-    >>> format_example(Fraction(1, 3)), format_example(Fraction(1, 6))
-    ('1/6 or 0.1667', '2/9 or 0.2222')
+    >>> too_few_digits(read_answer("0.08%"), read_answer(Fraction(1, 1296)))
+    True
     """
+    if reading.exact or reading.decimals is None or reading.value == expected.value:
+        return False
+    return abs(reading.value - expected.value) <= Fraction(1, 2) * Fraction(10) ** -reading.decimals
+
+
+def is_points(expected: Fraction) -> bool:
+    """Whether an expected answer is a number of points (a whole number that is no chance).
+
+    >>> is_points(Fraction(22)), is_points(Fraction(1, 6)), is_points(Fraction(1))
+    (True, False, False)
+    """
+    return expected.denominator == 1 and not 0 <= expected <= 1
+
+
+def format_example(expected: Fraction) -> str:
+    """How to write an answer, with an example in its form that is never the expected answer.
+
+    >>> format_example(Fraction(1, 3)), format_example(Fraction(1, 6)), format_example(Fraction(17))
+    ('1/6 or 0.1667', '2/9 or 0.2222', '23')
+    """
+    if is_points(expected):
+        return next(text for text in ("17", "23", "-8") if Fraction(text) != expected)
     for fraction, decimal in FORMAT_EXAMPLES:
         if abs(Fraction(fraction) - expected) > abs(expected) / 10:
             return format_message(
@@ -415,12 +446,16 @@ def _check_one(
             'replace "0" by your answer, like {example}', example=format_example(want.value)
         )
         return Feedback(False, shown(answer), "", problem)
+    if got.percent and is_points(want.value):
+        return Feedback(False, shown(answer), "", _("a score is a number of points: write it without %"))
     if is_close(got, want, tolerance):
         return Feedback(True, shown(answer))
     pairs = mistakes.items() if isinstance(mistakes, Mapping) else mistakes
     for wrong, mistake_hint in pairs:
         if is_close(got, read_expected(wrong), tolerance):
             return Feedback(False, shown(answer), translated_hint(mistake_hint))
+    if too_few_digits(got, want):
+        return Feedback(False, shown(answer), "", _("right as far as it goes: give more digits"))
     return Feedback(False, shown(answer), _common_mistake(got, want) or translated_hint(hint))
 
 
