@@ -181,7 +181,9 @@ def output_texts(output: dict) -> Iterator[tuple[str, str]]:
             yield mimetype, visible_text(text)
         elif mimetype.startswith("text/"):
             yield mimetype, str(text)
-        elif mimetype.endswith("json") and "widget" not in mimetype:  # a widget's output is its random model id
+        elif (
+            mimetype.endswith("json") and "widget" not in mimetype
+        ):  # a widget's output is its random model id
             yield mimetype, json.dumps(content, ensure_ascii=False)
 
 
