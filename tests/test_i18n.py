@@ -204,7 +204,7 @@ KEPT_IN_LATIN = ("Yahtzee", "Yatzy", "dicepoker", "Dice Poker", "CFR+", "LP:", "
 # (`report.costliest(1)[0].loss`, `C(5,3)`), a one-letter variable (p, q, x for times), ln
 CALL = re.compile(r"[A-Za-z_][\w.]*\(")
 ATTRIBUTE = re.compile(r"\.\w*")
-CODE_SPAN = re.compile(r"`([^`]+)`")  # inline code (`classic`, `three_of_a_kind(dice)`): API names stay English
+CODE_SPAN = re.compile(r"`([^`]+)`")  # inline code (`classic`, `f(dice)`): API names stay English
 MATHS_WORD = re.compile(r"(?<![\w'])(?:[A-Za-z]|ln)(?![\w'])")
 
 

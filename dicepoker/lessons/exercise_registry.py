@@ -19,6 +19,7 @@ from importlib import import_module
 
 from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.i18n import _, format_message
+from dicepoker.lessons.class_record import record_attempt
 from dicepoker.lessons.exercise_record import EXERCISE_ID, Exercise
 from dicepoker.lessons.exercises import Feedback, shown
 from dicepoker.lessons.exercises import check as check_against
@@ -28,6 +29,8 @@ LESSONS = ("01", "02", "03", "04", "05", "06", "07", "08", "09", "10")
 
 _wrong_tries: dict[str, int] = {}
 """How many wrong answers each exercise has had in this session (it chooses the hint shown)."""
+_hints_shown: dict[str, int] = {}
+"""How many hints each exercise has shown in this session (the class record keeps the count)."""
 
 
 @cache
@@ -88,6 +91,12 @@ def wrong_tries(exercise_id: str) -> int:
 def forget_tries() -> None:
     """Start every exercise afresh (a new session, or a test)."""
     _wrong_tries.clear()
+    _hints_shown.clear()
+
+
+def hints_shown(exercise_id: str) -> int:
+    """How many hints an exercise has shown in this session."""
+    return _hints_shown.get(exercise_id, 0)
 
 
 def _placeholder(answer: object) -> bool:
@@ -99,7 +108,17 @@ def _placeholder(answer: object) -> bool:
 
 
 def check_exercise(exercise: Exercise, answer: object) -> Feedback:
-    """Judge ``answer`` to ``exercise``: right, or what to fix and the hint its wrong tries have earned."""
+    """Judge ``answer`` to ``exercise`` (right, or what to fix and the hint its wrong tries have earned),
+    and append it to the class record when a class folder is set."""
+    feedback = _judged(exercise, answer)
+    if feedback.hint:
+        _hints_shown[exercise.id] = hints_shown(exercise.id) + 1
+    if not _placeholder(answer):
+        record_attempt(exercise.id, feedback.answer, feedback.correct, hints_shown(exercise.id))
+    return feedback
+
+
+def _judged(exercise: Exercise, answer: object) -> Feedback:
     if _placeholder(answer):
         problem = format_message(
             "replace ... by your answer, like {example}", example=exercise.form.example(exercise.target())
@@ -132,4 +151,6 @@ def check(exercise_or_answer: object, answer_or_target: object = None, /, **expl
                 _("a registered exercise has its own hints and tolerance: pass only the answer")
             )
         return check_exercise(find_exercise(exercise_or_answer), answer_or_target)  # type: ignore[arg-type]
-    return check_against(exercise_or_answer, answer_or_target, **explicit)  # type: ignore[arg-type]
+    feedback = check_against(exercise_or_answer, answer_or_target, **explicit)  # type: ignore[arg-type]
+    record_attempt("", feedback.answer, feedback.correct, int(bool(feedback.hint)))
+    return feedback

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from dicepoker.core.class_events import a_game_ended
 from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.core.i18n import _, check_language, format_message, in_language, language
 from dicepoker.core.pictures import die_svg_data_uri
@@ -458,6 +459,8 @@ class GameWidget:
             text, kind = self._refused_text(err), "error"
         else:
             kind = self._kind_of()
+            if self.game.is_over and not was_over:
+                a_game_ended(self.game, tuple(getattr(self, "seats", ())), getattr(self, "mode", "free"))
             if text is not None and self.game.is_over and not was_over and not self._mentions_new_game(text):
                 text += " " + _(GAME_OVER_NOTE)
         self.refresh()

@@ -1,0 +1,145 @@
+"""The class record: every check and finished game appends one record to the student's own file in the
+class folder; thirty students writing at once lose nothing; without a folder nothing is written."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dicepoker import DicePokerError
+from dicepoker.core.class_events import a_game_ended
+from dicepoker.lessons import class_record
+from dicepoker.lessons.class_record import class_games, class_progress, join_class, leave_class
+from dicepoker.lessons.exercise_registry import check, forget_tries
+
+
+@pytest.fixture(autouse=True)
+def _no_class(monkeypatch):
+    monkeypatch.delenv("DICEPOKER_CLASS", raising=False)
+    monkeypatch.delenv("DICEPOKER_STUDENT", raising=False)
+    leave_class()
+    forget_tries()
+    yield
+    leave_class()
+    forget_tries()
+
+
+def test_every_check_appends_one_record_with_the_answer_the_verdict_and_the_hints(tmp_path):
+    join_class(tmp_path, student="Ann")
+    check("01.4", "6")  # a wrong sign: its targeted hint
+    check("01.4", "-7")  # wrong: the first graduated hint
+    check("01.4", ...)  # the placeholder is no attempt
+    check("01.4", "-6")
+    check("1/6", "1/6")  # a teacher's own exercise, explicit target
+    table = class_progress(tmp_path)
+    assert list(table.columns) == ["student", "exercise", "answer", "right", "hints", "seconds"]
+    assert table["exercise"].tolist() == ["01.4", "01.4", "01.4", ""]
+    assert table["right"].tolist() == [False, False, True, True]
+    assert table["hints"].tolist() == [1, 2, 2, 0]
+    assert table["answer"].tolist() == ["'6'", "'-7'", "'-6'", "'1/6'"]
+    assert (table["seconds"] >= 0).all() and table["seconds"].is_monotonic_increasing
+    assert (tmp_path / "Ann.jsonl").exists()
+
+
+def test_without_a_class_folder_nothing_is_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    check("01.4", "-6")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_environment_sets_the_class(tmp_path):
+    code = (
+        "from dicepoker import check; check('01.4', '-6'); "
+        "from dicepoker.lessons.class_record import class_progress; import sys; "
+        f"print(class_progress({str(tmp_path)!r})['student'].tolist())"
+    )
+    env = {**os.environ, "DICEPOKER_CLASS": str(tmp_path), "DICEPOKER_STUDENT": "Bo"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['Bo']"
+
+
+@pytest.mark.parametrize("name", ["", "../etc/passwd", "a/b", "x" * 61, None, 3, "_hidden"])
+def test_a_bad_student_name_is_refused(tmp_path, name):
+    with pytest.raises(DicePokerError, match="student's name"):
+        join_class(tmp_path, student=name)
+
+
+def test_a_class_folder_that_is_a_file_is_refused(tmp_path):
+    (tmp_path / "f").write_text("x")
+    with pytest.raises(DicePokerError, match="not a folder|cannot use"):
+        join_class(tmp_path / "f", student="Ann")
+    with pytest.raises(DicePokerError):
+        join_class(None, student="Ann")  # type: ignore[arg-type]
+
+
+def test_a_malformed_file_is_refused_whole_and_the_others_read(tmp_path):
+    join_class(tmp_path, student="Ann")
+    check("01.4", "-6")
+    (tmp_path / "Eve.jsonl").write_text('{"student": "Eve", "exercise": "01.4", "right": true}\n{broken\n')
+    with pytest.warns(RuntimeWarning, match="Eve.jsonl refused"):
+        table = class_progress(tmp_path)
+    assert table["student"].tolist() == ["Ann"]  # none of Eve's lines, not even the good first one
+    assert "Eve.jsonl" in table.attrs["refused"]
+
+
+def _student(folder: str, number: int, records: int) -> None:
+    """One student process: joins the class and answers ``records`` times, each also in a shared file."""
+    from dicepoker.lessons.class_record import append_record, join_class
+    from dicepoker.lessons.exercise_registry import check
+
+    join_class(folder, student=f"student{number:02d}")
+    for index in range(records):
+        check("01.4", str(index - 10))
+        record = {"student": "shared", "exercise": "01.4", "answer": "'1'", "right": False, "hints": 0}
+        append_record(Path(folder) / "shared.jsonl", {**record, "seconds": 0.0, "n": number})
+
+
+def test_thirty_students_writing_at_once_lose_no_record(tmp_path):
+    records = 25
+    context = multiprocessing.get_context("fork")
+    students = [context.Process(target=_student, args=(str(tmp_path), n, records)) for n in range(30)]
+    for process in students:
+        process.start()
+    for process in students:
+        process.join(60)
+        assert process.exitcode == 0
+    table = class_progress(tmp_path)
+    mine = table[table["student"] != "shared"]
+    assert len(mine) == 30 * records
+    assert mine.groupby("student").size().eq(records).all()
+    assert (
+        mine.groupby("student")["answer"]
+        .apply(list)
+        .map(lambda a: a == [repr(str(i - 10)) for i in range(records)])
+        .all()
+    )
+    shared = [json.loads(line) for line in (tmp_path / "shared.jsonl").read_text().splitlines()]
+    assert len(shared) == 30 * records  # thirty writers in one file: every line whole
+    assert sorted({row["n"] for row in shared}) == list(range(30))
+
+
+def test_a_finished_game_in_a_widget_is_recorded_with_its_seats(tmp_path):
+    from dicepoker import play
+
+    join_class(tmp_path, student="Ann")
+    ui = play("yatzy", seats=("computer",), seed=3)
+    for _ in range(400):
+        if ui.game.is_over:
+            break
+        ui.turn_button.click()  # the computer plays its turns, as a student sees them
+    games = class_games(tmp_path)
+    assert games["game"].tolist() == ["yatzy"] and games["seats"].tolist() == [["computer"]]
+    assert games["mode"].tolist() == ["free"]
+
+
+def test_a_listener_that_fails_never_stops_a_game(tmp_path, monkeypatch):
+    join_class(tmp_path, student="Ann")
+    monkeypatch.setattr(class_record, "append_record", lambda *a: (_ for _ in ()).throw(OSError("disk full")))
+    with pytest.warns(RuntimeWarning, match="could not be written"):
+        a_game_ended(object(), ("human",))
