@@ -60,6 +60,9 @@ _WHERE: dict[str, str] = {
     # exercises
     "check": "dicepoker.lessons.exercise_registry",
     "find_exercise": "dicepoker.lessons.exercise_registry",
+    # the class record
+    "join_class": "dicepoker.lessons.class_record",
+    "class_progress": "dicepoker.lessons.class_record",
     # the language of what a person reads
     "set_language": "dicepoker.lessons.shown_tables",
 }

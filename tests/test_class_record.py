@@ -143,3 +143,69 @@ def test_a_listener_that_fails_never_stops_a_game(tmp_path, monkeypatch):
     monkeypatch.setattr(class_record, "append_record", lambda *a: (_ for _ in ()).throw(OSError("disk full")))
     with pytest.warns(RuntimeWarning, match="could not be written"):
         a_game_ended(object(), ("human",))
+
+
+def _simulated_class(folder, seed=7, students=12):
+    """Seeded students answer lesson 01: most get each exercise right on the first or second try,
+    but exercise 01.3 is planted as the stuck one, its wrong answer the box without the bonus."""
+    import numpy as np
+
+    from dicepoker.lessons.exercise_registry import find_exercise
+
+    rng = np.random.default_rng(seed)
+    for number in range(students):
+        forget_tries()
+        join_class(folder, student=f"S{number:02d}")
+        for exercise_id in ("01.1", "01.2", "01.3", "01.4", "01.5"):
+            exercise = find_exercise(exercise_id)
+            right = exercise.target()
+            stuck = exercise_id == "01.3"
+            for _try in range(4):
+                if rng.random() < (0.15 if stuck else 0.7):
+                    check(exercise_id, tuple(map(str, right)) if isinstance(right, tuple) else str(right))
+                    break
+                wrong = "15" if stuck else str(int(rng.integers(1, 9)))
+                check(exercise_id, (wrong, wrong) if isinstance(right, tuple) else wrong)
+    leave_class()
+
+
+def test_class_progress_shows_the_stuck_exercise_that_was_planted(tmp_path):
+    from dicepoker.lessons.class_progress_figures import stuck_table, tries_table
+
+    _simulated_class(tmp_path)
+    table = class_progress(tmp_path)
+    assert table["student"].nunique() == 12
+    stuck = stuck_table(table)
+    assert stuck.index[0] == "01.3"
+    assert stuck.loc["01.3", "commonest wrong answer"].startswith("'15'")
+    tries = tries_table(table)
+    assert (tries["01.3"] == -1).sum() > (tries["01.1"] == -1).sum()
+
+
+def test_the_dashboard_and_its_figures_follow_the_pickers(tmp_path):
+    from dicepoker.lessons.class_dashboard import class_dashboard
+    from dicepoker.lessons.class_progress_figures import time_figure
+
+    _simulated_class(tmp_path, students=4)
+    board = class_dashboard(tmp_path)
+    assert len(board.figures) == 2 and len(board.figures[0].data[0].y) == 4
+    board.student.value = "S01"
+    assert list(board.figures[0].data[0].y) == ["S01"]
+    board.lesson.value = "01"
+    assert set(board.chosen()["exercise"]) <= {"01.1", "01.2", "01.3", "01.4", "01.5"}
+    assert len(board.output.outputs) == 2
+    assert len(time_figure(class_progress(tmp_path)).data) == 5
+    assert class_dashboard(tmp_path, lang="ro").student.options[0][0] == "(toată clasa)"
+
+
+def test_the_class_command_prints_the_table_and_its_json(tmp_path, capsys):
+    from dicepoker.cli.main import main
+
+    _simulated_class(tmp_path, students=2)
+    assert main(["class", str(tmp_path), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows and set(rows[0]) == {"student", "exercise", "answer", "right", "hints", "seconds"}
+    assert main(["class", str(tmp_path)]) == 0
+    assert "S00" in capsys.readouterr().out
+    assert main(["class", str(tmp_path / "missing")]) == 2
+    assert "is not a folder" in capsys.readouterr().err

@@ -29,7 +29,12 @@ from dicepoker.core.version import __version__
 from dicepoker.games import GAMES, find_game
 
 # modules that add subcommands, in the order --help lists them
-SUBCOMMAND_MODULES: list[str] = ["dicepoker.cli.odds", "dicepoker.cli.solve", "dicepoker.cli.advise"]
+SUBCOMMAND_MODULES: list[str] = [
+    "dicepoker.cli.odds",
+    "dicepoker.cli.solve",
+    "dicepoker.cli.advise",
+    "dicepoker.cli.class_progress",
+]
 
 
 def stdout_closed_message() -> str:
