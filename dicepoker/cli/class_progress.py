@@ -32,6 +32,6 @@ def _run(args: argparse.Namespace) -> int:
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``class`` subcommand."""
     parser = subparsers.add_parser("class", help=_("show a class folder's record: every answer checked"))
-    parser.add_argument("folder", help=_("the class folder (join_class, DICEPOKER_CLASS)"))
+    parser.add_argument("folder", help=_("the class folder (`join_class`, `DICEPOKER_CLASS`)"))
     parser.add_argument("--json", action="store_true", help=format_message("print {json}", json="JSON"))
     parser.set_defaults(run=_run)
