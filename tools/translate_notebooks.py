@@ -88,6 +88,37 @@ def notebook_text(notebook: dict) -> str:
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
+MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]+?\$", re.DOTALL)
+THOUSANDS = re.compile(r"(?<![\d.,}])\d{1,3}(?:\{,\}\d{3})+(?![\d])")
+DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def math_numbers(translation: str, english: str, lang: str) -> str:
+    """The numbers inside a translation's formulas written the language's way: a decimal comma
+    (``0{,}25``) where the language writes one, and thousands grouped by a thin space (``2\\,783\\,176``),
+    never ``2{,}783{,}176`` (which reads as a decimal in ro and uk). Only groups the English writes as
+    thousands are regrouped, so a translator's own ``0{,}125`` stays a decimal.
+
+    >>> poker = r"$2{,}783{,}176 / 6^{10} \\approx 4.60\\%$"
+    >>> print(math_numbers(poker, poker, "ro"))
+    $2\\,783\\,176 / 6^{10} \\approx 4{,}60\\%$
+    >>> math_numbers("$p = 0.5$, 0.5 outside", "", "th")
+    '$p = 0.5$, 0.5 outside'
+    """
+    from babel.numbers import get_decimal_symbol
+
+    grouped = {match.group() for span in MATH.findall(english) for match in THOUSANDS.finditer(span)}
+    comma = get_decimal_symbol(lang) == ","
+
+    def localized(span: re.Match[str]) -> str:
+        text = span.group()
+        for number in grouped:
+            text = text.replace(number, number.replace("{,}", "\\,"))
+        return DECIMAL_POINT.sub("{,}", text) if comma else text
+
+    return MATH.sub(localized, translation)
+
+
 EXERCISE = re.compile(r"\*\*(?P<number>[1-9][0-9]?)\.\*\* (?P<question>.*)", re.DOTALL)
 
 
@@ -188,7 +219,7 @@ def translated_notebook(notebook_path: Path, lang: str) -> tuple[dict, list[Prob
             for paragraph in paragraphs(text):
                 question = exercise_translation(notebook_path, paragraph, lang)
                 if question is not None:
-                    parts.append(question)
+                    parts.append(math_numbers(question, paragraph, lang))
                     continue
                 message = catalog.get(paragraph)
                 if message is None or not message.string or message.fuzzy:
@@ -197,7 +228,7 @@ def translated_notebook(notebook_path: Path, lang: str) -> tuple[dict, list[Prob
                     )
                     parts.append(paragraph)
                 else:
-                    parts.append(LINK.sub(r"\1../\2", message.string))
+                    parts.append(math_numbers(LINK.sub(r"\1../\2", message.string), paragraph, lang))
             cell["source"] = as_lines("\n\n".join(parts))
         elif cell["cell_type"] == "code" and LANGUAGE_LINE in text:
             language_lines += text.count(LANGUAGE_LINE)
