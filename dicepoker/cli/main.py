@@ -34,6 +34,7 @@ SUBCOMMAND_MODULES: list[str] = [
     "dicepoker.cli.solve",
     "dicepoker.cli.advise",
     "dicepoker.cli.class_progress",
+    "dicepoker.cli.teacher_notes",
 ]
 
 

@@ -54,8 +54,8 @@ EXERCISES = (
     Exercise(
         "01.3",
         N_(
-            "Your Poker box holds 50 and you throw 3-3-3-3-3 with the Threes box still empty. Where must the "
-            "dice go, and how many points does the turn bring in all (box + poker bonus)?"
+            "Your Poker box holds 50 and you throw 3-3-3-3-3 with the Threes box still empty. The dice go "
+            "where the joker rule sends them: how many points does the turn bring in all (box + poker bonus)?"
         ),
         lambda: (
             sum(_classic().options("33333", {"Poker": 50}).values())

@@ -1,0 +1,51 @@
+"""The teacher notes in docs/teachers are what `python -m dicepoker teacher-notes docs/teachers` writes
+(a drift test like the rules pages'), and each holds every exercise's worked answer, computed."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from dicepoker.core.i18n import available_languages
+from dicepoker.lessons.exercise_registry import LESSONS, lesson_exercises
+from dicepoker.lessons.teacher_notes import answer_text, notes_pages, teacher_notes
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDER = ROOT / "docs" / "teachers"
+
+
+def test_the_committed_notes_are_what_the_command_writes():
+    pages = notes_pages(FOLDER)
+    assert len(pages) == len(LESSONS) * len(available_languages()) * 2
+    stale = [
+        path.name
+        for path, text in pages.items()
+        if not path.exists() or path.read_text(encoding="utf-8") != text
+    ]
+    assert not stale, (
+        f"run: python -m dicepoker teacher-notes docs/teachers ({len(stale)} pages out of date: {stale[:4]})"
+    )
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_exercise_and_its_answer_are_in_the_notes(lesson):
+    text = teacher_notes(lesson)
+    for exercise in lesson_exercises(lesson):
+        assert f"### {exercise.id}" in text
+        target = exercise.target()
+        if isinstance(target, Fraction) and target.denominator != 1:
+            assert f"{target.numerator}/{target.denominator}" in text
+
+
+def test_a_worked_answer_reads_exactly():
+    assert answer_text(Fraction(455, 36)) == "455/36 ≈ 12.6389"
+    assert answer_text((0, 29)) == "0; 29"
+    assert answer_text(Fraction(1, 6)).endswith("(16.67%)")
+
+
+@pytest.mark.parametrize("lang", available_languages()[1:])
+def test_the_notes_speak_the_language(lang):
+    text = teacher_notes("01", lang)
+    assert "Teacher notes" not in text and "Reasoning" not in text and "Answer:" not in text
