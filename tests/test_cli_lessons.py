@@ -128,6 +128,15 @@ def test_lab_copies_the_lessons_then_opens_jupyterlab_there(tmp_path, started, c
     ].read_bytes()
 
 
+def test_lab_hands_jupyterlab_its_own_options(tmp_path, started, capsys):
+    assert main(["lab", str(tmp_path / "class"), "--lang", "ro", "--", "--port", "9999", "--no-browser"]) == 0
+    [(command, _cwd)] = started
+    assert command[-4:] == ["--port", "9999", "--no-browser", "01_play_dice_poker.ipynb"]
+    assert (tmp_path / "class" / "01_play_dice_poker.ipynb").read_bytes() == lesson_files("ro")[
+        Path("01_play_dice_poker.ipynb")
+    ].read_bytes()
+
+
 def test_lab_opens_a_copy_as_it_is(tmp_path, started, capsys):
     main(["lessons", str(tmp_path / "class")])
     work = tmp_path / "class" / "01_play_dice_poker.ipynb"
