@@ -103,22 +103,43 @@ def test_the_handout_works_from_python_too(tmp_path):
 
 
 # --- dicepoker lab -----------------------------------------------------------------------------
-@pytest.fixture
-def started(monkeypatch):
-    """Record the JupyterLab commands instead of starting them."""
+class Replaced(Exception):
+    """Raised where the real ``exec`` would have replaced the process with JupyterLab."""
+
+
+@pytest.fixture(params=["exec (POSIX)", "subprocess (elsewhere)"])
+def started(request, monkeypatch):
+    """Record the JupyterLab commands instead of starting them (each way :func:`lab.start` has)."""
     calls = []
+    where = []
 
     def fake_run(command, cwd, check):
         calls.append((command, Path(cwd)))
         return subprocess.CompletedProcess(command, 0)
 
+    def fake_execv(path, command):
+        assert path == command[0]
+        calls.append((command, where[-1]))
+        raise Replaced
+
+    monkeypatch.setattr(lab_command, "REPLACE_PROCESS", request.param.startswith("exec"))
     monkeypatch.setattr(lab_command.subprocess, "run", fake_run)
+    monkeypatch.setattr(lab_command, "execv", fake_execv)
+    monkeypatch.setattr(lab_command, "chdir", lambda folder: where.append(Path(folder)))
     return calls
+
+
+def run_lab(*args: str) -> int:
+    """``dicepoker lab ...``; 0 where JupyterLab would have taken the process's place."""
+    try:
+        return main(["lab", *args])
+    except Replaced:
+        return 0
 
 
 def test_lab_copies_the_lessons_then_opens_jupyterlab_there(tmp_path, started, capsys):
     folder = tmp_path / "class"
-    assert main(["lab", str(folder), "--lang", "uk"]) == 0
+    assert run_lab(str(folder), "--lang", "uk") == 0
     [(command, cwd)] = started
     assert command[:3] == [sys.executable, "-m", "jupyterlab"]
     assert f"--ServerApp.root_dir={folder.resolve()}" in command
@@ -129,7 +150,7 @@ def test_lab_copies_the_lessons_then_opens_jupyterlab_there(tmp_path, started, c
 
 
 def test_lab_hands_jupyterlab_its_own_options(tmp_path, started, capsys):
-    assert main(["lab", str(tmp_path / "class"), "--lang", "ro", "--", "--port", "9999", "--no-browser"]) == 0
+    assert run_lab(str(tmp_path / "class"), "--lang", "ro", "--", "--port", "9999", "--no-browser") == 0
     [(command, _cwd)] = started
     assert command[-4:] == ["--port", "9999", "--no-browser", "01_play_dice_poker.ipynb"]
     assert (tmp_path / "class" / "01_play_dice_poker.ipynb").read_bytes() == lesson_files("ro")[
@@ -137,17 +158,28 @@ def test_lab_hands_jupyterlab_its_own_options(tmp_path, started, capsys):
     ].read_bytes()
 
 
+def test_lab_reads_its_language_after_the_folder_and_refuses_unknown_options(tmp_path, started, capsys):
+    assert run_lab(str(tmp_path / "class"), "--lang", "uk", "--", "--no-browser") == 0
+    [(command, _cwd)] = started
+    assert command[-2:] == ["--no-browser", "01_play_dice_poker.ipynb"] and "--lang" not in command
+    assert run_lab(str(tmp_path / "class"), "--port", "9999") == 2
+    assert "--port 9999" in capsys.readouterr().err and len(started) == 1
+
+
 def test_lab_opens_a_copy_as_it_is(tmp_path, started, capsys):
     main(["lessons", str(tmp_path / "class")])
     work = tmp_path / "class" / "01_play_dice_poker.ipynb"
     work.write_text('{"my": "work"}', encoding="utf-8")
-    assert main(["lab", str(tmp_path / "class")]) == 0
+    assert run_lab(str(tmp_path / "class")) == 0
     assert work.read_text(encoding="utf-8") == '{"my": "work"}'
     assert not list((tmp_path / "class").glob("*-fresh.ipynb"))  # no fresh copies each time it opens
     assert len(started) == 1
 
 
-def test_lab_passes_on_jupyterlabs_exit_code(tmp_path, monkeypatch, capsys):
+def test_lab_passes_on_jupyterlabs_exit_code_where_it_cannot_take_the_process_s_place(
+    tmp_path, monkeypatch, capsys
+):
+    monkeypatch.setattr(lab_command, "REPLACE_PROCESS", False)
     monkeypatch.setattr(
         lab_command.subprocess, "run", lambda command, cwd, check: subprocess.CompletedProcess(command, 3)
     )
@@ -156,7 +188,7 @@ def test_lab_passes_on_jupyterlabs_exit_code(tmp_path, monkeypatch, capsys):
 
 def test_lab_without_jupyterlab_says_how_to_install_it(tmp_path, monkeypatch, started, capsys):
     monkeypatch.setattr(lab_command.importlib.util, "find_spec", lambda name: None)
-    assert main(["lab", str(tmp_path / "class")]) == 2
+    assert run_lab(str(tmp_path / "class")) == 2
     assert 'pip install "dicepoker[lab]"' in capsys.readouterr().err
     assert started == []
 

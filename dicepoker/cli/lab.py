@@ -17,16 +17,18 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from os import chdir, execv
 from pathlib import Path
 from typing import Any
 
 from dicepoker.cli.language import add_language_option
 from dicepoker.cli.lessons import chosen_folder, handout_report
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, format_message, language
+from dicepoker.core.i18n import _, check_language, format_message, language
 from dicepoker.lessons.handout import copy_lessons, has_lessons, lesson_files
 
 
@@ -40,8 +42,16 @@ def jupyterlab_command(folder: Path, lang: str, options: Sequence[str] = ()) -> 
     return [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}", *options, str(first)]
 
 
+REPLACE_PROCESS = os.name == "posix"
+"""On POSIX JupyterLab takes this process's place (``exec``): Ctrl+C, its question whether to stop,
+and its exit code are its own, and no server is left running behind a stopped ``dicepoker``."""
+
+
 def start(command: list[str], folder: Path) -> int:
-    """Run ``command`` in ``folder`` until it ends; its exit code."""
+    """Run ``command`` in ``folder``: in this process's place on POSIX, else until it ends (its exit code)."""
+    if REPLACE_PROCESS:
+        chdir(folder)
+        execv(command[0], command)
     return subprocess.run(command, cwd=folder, check=False).returncode
 
 
@@ -56,7 +66,39 @@ def _lab(args: argparse.Namespace) -> int:
         format_message("Starting JupyterLab in {folder} (stop it with Ctrl+C)", folder=str(folder)),
         flush=True,
     )
-    return start(jupyterlab_command(folder.resolve(), lang, args.jupyterlab), folder)
+    options = jupyterlab_options(args.jupyterlab)
+    return start(jupyterlab_command(folder.resolve(), lang, options), folder)
+
+
+def jupyterlab_options(rest: Sequence[str]) -> list[str]:
+    """JupyterLab's own options: what follows ``--`` in the words after ``DIR``.
+
+    Before ``--`` only the kit's ``--lang LANG`` may come (the command line has read it already);
+    anything else is refused, so a mistyped option is not handed to JupyterLab unseen.
+
+    >>> jupyterlab_options(["--lang", "uk", "--", "--port", "9999"]), jupyterlab_options([])
+    (['--port', '9999'], [])
+    >>> jupyterlab_options(["--port", "9999"])
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: unrecognized arguments: --port 9999
+    """
+    words = list(rest)
+    ours, after = (
+        (words[: words.index("--")], words[words.index("--") + 1 :]) if "--" in words else (words, [])
+    )
+    while ours:
+        if ours[0] == "--lang" and len(ours) > 1:
+            check_language(ours[1])
+            ours = ours[2:]
+        elif ours[0].startswith("--lang="):
+            check_language(ours[0].partition("=")[2])
+            ours = ours[1:]
+        else:
+            raise DicePokerError(
+                format_message("unrecognized arguments: {arguments}", arguments=" ".join(ours))
+            )
+    return after
 
 
 def register(sub: Any) -> None:
