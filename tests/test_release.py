@@ -248,7 +248,7 @@ def test_the_wheel_installed_outside_the_repository_gives_a_class_its_lessons(ow
     start = time.perf_counter()
     port, token = _free_port(), "dicepoker-test"
     options = ["--", f"--ServerApp.port={port}", "--no-browser", f"--IdentityProvider.token={token}"]
-    options += ["--allow-root"] if os.geteuid() == 0 else []  # a container's root: JupyterLab refuses otherwise
+    options += ["--allow-root"] if os.geteuid() == 0 else []  # as root JupyterLab refuses to start
     log = (tmp_path / "lab.log").open("w")
     server = subprocess.Popen(
         [str(dicepoker_command), "lab", "class", "--lang", "uk", *options],
