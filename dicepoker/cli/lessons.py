@@ -43,13 +43,13 @@ def handout_report(handout: Handout) -> str:
 
     >>> from dicepoker.lessons.handout import Handout
     >>> print(handout_report(Handout(Path("class"), "en", copied=[Path("class/a.ipynb")])))
-    Copied 1 file (lessons and apps in English) to class.
+    Copied 1 file (lessons and apps, English) to class.
     """
     lines = [
         fill_message(
             ngettext(
-                "Copied {n} file (lessons and apps in {language}) to {folder}.",
-                "Copied {n} files (lessons and apps in {language}) to {folder}.",
+                "Copied {n} file (lessons and apps, {language}) to {folder}.",
+                "Copied {n} files (lessons and apps, {language}) to {folder}.",
                 len(handout.copied),
             ),
             n=len(handout.copied),
