@@ -4,6 +4,7 @@ files a killed writer leaves (beside the cache and beside a save)."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -233,3 +234,29 @@ def test_solve_all_names_the_tables_the_lessons_use():
     assert names == [
         (g, find_game(g).upper_bonus_threshold) for g in ("classic", "yahtzee", "yatzy", "two_part")
     ] + [("classic", 63)]
+
+
+def test_solve_all_fills_the_cache_with_every_default_table(private_cache, monkeypatch, capsys):
+    from dicepoker.cli.main import main
+    from dicepoker.games.scorecard.solver import solve as solve_module
+
+    small = _small_rules()
+    monkeypatch.setattr(solve_module, "default_rule_sets", lambda: tuple(small))
+    assert main(["solve", "--all", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["game"], r["upper_bonus_threshold"]) for r in lines] == [
+        (r.name, r.upper_bonus_threshold) for r in small
+    ]
+    assert [r["expected_score"] for r in lines] == [solve(r, progress=False).expected_score for r in small]
+    assert sorted(p.name for p in private_cache.iterdir()) == sorted(
+        solver_cache.cache_path(r).name for r in small
+    )
+
+
+@pytest.mark.parametrize("option", [["--game", "yatzy"], ["--risk", "0.1"], ["--joker", "free"]])
+def test_solve_all_takes_no_rule_options(private_cache, option, capsys):
+    from dicepoker.cli.main import main
+
+    assert main(["solve", "--all", *option]) == 2
+    assert option[0] in capsys.readouterr().err
+    assert list(private_cache.iterdir()) == []

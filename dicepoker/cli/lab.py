@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from dicepoker.cli.language import add_language_option
-from dicepoker.cli.lessons import chosen_folder, handout_report
+from dicepoker.cli.lessons import DEFAULT_NAME, chosen_folder, handout_report
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, check_language, format_message, language
+from dicepoker.core.i18n import check_language, format_message, language
 from dicepoker.lessons.handout import copy_lessons, has_lessons, lesson_files
 
 
@@ -59,11 +59,23 @@ def _lab(args: argparse.Namespace) -> int:
     lang = language()
     folder = chosen_folder(args)
     if importlib.util.find_spec("jupyterlab") is None:
-        raise DicePokerError(_('JupyterLab is not installed with this Python: pip install "dicepoker[lab]"'))
+        raise DicePokerError(
+            format_message(
+                "{jupyterlab} is not installed with this {python}: {command}",
+                jupyterlab="JupyterLab",
+                python="Python",
+                command='pip install "dicepoker[lab]"',
+            )
+        )
     if not has_lessons(folder, lang):
         print(handout_report(copy_lessons(folder, lang)))
     print(
-        format_message("Starting JupyterLab in {folder} (stop it with Ctrl+C)", folder=str(folder)),
+        format_message(
+            "Starting {jupyterlab} in {folder} (stop it with {keys})",
+            jupyterlab="JupyterLab",
+            folder=str(folder),
+            keys="Ctrl+C",
+        ),
         flush=True,
     )
     options = jupyterlab_options(args.jupyterlab)
@@ -103,18 +115,28 @@ def jupyterlab_options(rest: Sequence[str]) -> list[str]:
 
 def register(sub: Any) -> None:
     """Add the ``lab`` subcommand."""
-    parser = sub.add_parser("lab", help=_("open the lessons in JupyterLab (copying them first if needed)"))
+    parser = sub.add_parser(
+        "lab",
+        help=format_message(
+            "open the lessons in {jupyterlab} (copying them first if needed)", jupyterlab="JupyterLab"
+        ),
+    )
     parser.add_argument(
         "folder",
         nargs="?",
         metavar="DIR",
-        help=_("the folder of the lessons (default: dicepoker-lessons-LANG here)"),
+        help=format_message("the folder of the lessons (default: {folder} here)", folder=DEFAULT_NAME),
     )
     parser.add_argument(
         "jupyterlab",
         nargs=argparse.REMAINDER,
         metavar="-- OPTIONS",
-        help=_("options for JupyterLab itself, after DIR and --"),
+        help=format_message(
+            "options for {jupyterlab} itself, after {folder} and {dashes}",
+            jupyterlab="JupyterLab",
+            folder="DIR",
+            dashes="--",
+        ),
     )
     add_language_option(parser)
     parser.set_defaults(run=_lab)

@@ -23,6 +23,8 @@ from dicepoker.cli.language import add_language_option
 from dicepoker.core.i18n import _, fill_message, format_message, language, language_name, ngettext
 from dicepoker.lessons.handout import Handout, copy_lessons
 
+DEFAULT_NAME = "dicepoker-lessons-LANG"
+
 
 def default_folder(lang: str) -> Path:
     """Where the lessons go when no folder is named: ``dicepoker-lessons-LANG`` here.
@@ -88,7 +90,8 @@ def handout_report(handout: Handout) -> str:
 def _lessons(args: argparse.Namespace) -> int:
     folder = chosen_folder(args)
     print(handout_report(copy_lessons(folder, language())))
-    print(format_message("Open them in JupyterLab: dicepoker lab {folder}", folder=str(folder)))
+    command = f"dicepoker lab {folder}"
+    print(format_message("Open them in {jupyterlab}: {command}", jupyterlab="JupyterLab", command=command))
     return 0
 
 
@@ -102,7 +105,7 @@ def register(sub: Any) -> None:
         "folder",
         nargs="?",
         metavar="DIR",
-        help=_("the folder to copy them into (default: dicepoker-lessons-LANG here)"),
+        help=format_message("the folder to copy them into (default: {folder} here)", folder=DEFAULT_NAME),
     )
     add_language_option(parser)
     parser.set_defaults(run=_lessons)

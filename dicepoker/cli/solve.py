@@ -99,10 +99,14 @@ def slow_solve_notice(rules: ScorecardRules, seconds: float) -> str:
     from dicepoker.games.scorecard.solver.cache import cache_dir
 
     return format_message(
-        "numba is not installed: solving {title} in plain Python takes about {minutes} minutes "
-        "(seconds with numba). The tables can instead be solved once on a machine with numba "
-        "(dicepoker solve --all) and that machine's cache folder copied to {folder} "
-        "(or one folder shared, named by DICEPOKER_CACHE_DIR).",
+        "{numba} is not installed: solving {title} in plain {python} takes about {minutes} minutes "
+        "(seconds with {numba}). The tables can instead be solved once on a machine with {numba} "
+        "({command}) and that machine's cache folder copied to {folder} "
+        "(or one folder shared, named by {variable}).",
+        numba="numba",
+        python="Python",
+        command="dicepoker solve --all",
+        variable="DICEPOKER_CACHE_DIR",
         title=display_name("game title", rules.title),
         minutes=round(seconds / 60),
         folder=str(cache_dir()),
@@ -133,7 +137,8 @@ def _solve_all(args: argparse.Namespace) -> int:
     if given:
         raise DicePokerError(
             format_message(
-                "--all solves the default rule sets: {options} cannot be given with it",
+                "{all} solves the default rule sets: {options} cannot be given with it",
+                all="--all",
                 options=", ".join(given),
             )
         )
@@ -264,7 +269,12 @@ def register(sub: Any) -> None:
 
     games = list(SCORECARD_GAMES)
     solve = sub.add_parser("solve", help=_("the expected score of optimal play (exact)"))
-    solve.add_argument("--game", default=None, choices=games, help=_("the game (default: classic)"))
+    solve.add_argument(
+        "--game",
+        default=None,
+        choices=games,
+        help=format_message("the game (default: {game})", game="classic"),
+    )
     solve.add_argument(
         "--all", action="store_true", help=_("solve the tables the lessons and apps use, into the cache")
     )
