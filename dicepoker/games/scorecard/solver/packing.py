@@ -21,6 +21,7 @@ The packed classic table is a third of the full one (11.4 MB against 34.1 MB) be
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -30,38 +31,33 @@ from dicepoker.games.scorecard.solver.tables import RuleTables, rule_tables
 __all__ = ["pack", "packed_length", "rule_tables", "unpack"]
 
 
-@lru_cache(maxsize=4)
-def _places(t: RuleTables) -> tuple[np.ndarray, np.ndarray]:
-    """Where the packed values come from and go to, as flat indices into the full table.
+@dataclass(frozen=True, eq=False)
+class _Rows:
+    """The rows of a packed table, in order: (mask, bit) for every solved scorecard and bit."""
 
-    ``source[i]``: a position of the full table holding packed value ``i`` (its first upper
-    total); ``spread``: for every position of the full table, the packed value it holds (-1: NaN).
-    """
-    n_masks, n_bits, n_u = t.shape
-    full = n_masks - 1
-    first_u = np.full(t.compute_u.shape, -1, dtype=np.int64)  # first_u[c, j]: a total holding value j
+    mask: np.ndarray
+    bit: np.ndarray
+    upper_class: np.ndarray
+    offset: np.ndarray  # where each row's values start in the packed table
+    first_u: np.ndarray  # first_u[c, j]: an upper total (index) holding value j of class c
+    length: int  # the rows' values; the full scorecard's row follows
+
+
+@lru_cache(maxsize=8)
+def _rows(t: RuleTables) -> _Rows:
+    first_u = np.full(t.compute_u.shape, -1, dtype=np.int64)
     for c in range(t.fill_from.shape[0]):
         row = t.fill_from[c]
         js, us = np.unique(row[row >= 0], return_index=True)
         first_u[c, js] = np.flatnonzero(row >= 0)[us]
     bits = t.bits_per_mask()
-    masks = np.flatnonzero(t.mask_reachable[:full])  # the rows, in order: (mask, bit) for bit < bits
+    masks = np.flatnonzero(t.mask_reachable[: t.shape[0] - 1])
     row_mask = np.repeat(masks, bits[masks])
     row_bit = np.arange(len(row_mask)) - np.repeat(np.cumsum(bits[masks]) - bits[masks], bits[masks])
     row_class = t.upper_class[row_mask]
     row_n = t.compute_n[row_class]
-    offsets = np.cumsum(row_n) - row_n
-    row_of = np.repeat(np.arange(len(row_mask)), row_n)
-    j = np.arange(len(row_of)) - offsets[row_of]
-    base = (row_mask * n_bits + row_bit) * n_u
-    sources = base[row_of] + first_u[row_class[row_of], j]
-    offset = int(row_n.sum())
-    last = full * n_bits * n_u + np.arange(n_bits * n_u)  # the full scorecard: every total
-    spread = np.full(t.shape, -1, dtype=np.int64)
-    fill = t.fill_from[row_class]
-    spread[row_mask, row_bit] = np.where(fill >= 0, offsets[:, None] + fill, -1)
-    spread[full] = offset + np.arange(n_bits * n_u).reshape(n_bits, n_u)
-    return np.concatenate([sources, last]), spread.ravel()
+    offset = np.cumsum(row_n) - row_n
+    return _Rows(row_mask, row_bit, row_class, offset, first_u, int(row_n.sum()))
 
 
 def packed_length(t: RuleTables) -> int:
@@ -72,7 +68,7 @@ def packed_length(t: RuleTables) -> int:
     >>> packed_length(t) == t.count_states()[1] + t.n_bits * t.n_u
     True
     """
-    return len(_places(t)[0])
+    return _rows(t).length + t.n_bits * t.n_u
 
 
 def pack(t: RuleTables, values: np.ndarray) -> np.ndarray:
@@ -83,7 +79,11 @@ def pack(t: RuleTables, values: np.ndarray) -> np.ndarray:
     """
     if values.shape != t.shape:
         raise ValueError(f"a value table of {t.rules.name!r} has the shape {t.shape}, not {values.shape}")
-    packed = np.ascontiguousarray(values.ravel()[_places(t)[0]], dtype=np.float64)
+    rows = _rows(t)
+    row_of = np.repeat(np.arange(len(rows.mask)), t.compute_n[rows.upper_class])
+    j = np.arange(len(row_of)) - rows.offset[row_of]
+    computed = values[rows.mask[row_of], rows.bit[row_of], rows.first_u[rows.upper_class[row_of], j]]
+    packed = np.concatenate([computed, values[-1].ravel()]).astype(np.float64)
     if not np.array_equal(unpack(t, packed), values, equal_nan=True):
         raise ValueError(f"the values are not a solver's table of {t.rules.name!r}: they cannot be packed")
     return packed
@@ -91,10 +91,14 @@ def pack(t: RuleTables, values: np.ndarray) -> np.ndarray:
 
 def unpack(t: RuleTables, packed: np.ndarray) -> np.ndarray:
     """The full value table of ``t`` from its packed values (NaN where the solver leaves NaN)."""
-    spread = _places(t)[1]
     if packed.shape != (packed_length(t),):
         raise ValueError(
             f"a packed table of {t.rules.name!r} holds {packed_length(t)} values, not {packed.shape}"
         )
-    full = np.where(spread >= 0, packed[np.maximum(spread, 0)], np.nan)
-    return full.reshape(t.shape)
+    rows = _rows(t)
+    full = np.full(t.shape, np.nan)
+    fill = t.fill_from[rows.upper_class]  # each row's upper totals -> its values (-1: unreachable)
+    at = rows.offset[:, None] + np.maximum(fill, 0)
+    full[rows.mask, rows.bit] = np.where(fill >= 0, packed[at], np.nan)
+    full[-1] = packed[rows.length :].reshape(t.n_bits, t.n_u)
+    return full
