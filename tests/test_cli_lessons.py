@@ -45,7 +45,8 @@ def test_the_lessons_are_copied_in_the_chosen_language(tmp_path, capsys):
     folder = tmp_path / "class"
     for relative, source in lesson_files("uk").items():
         assert (folder / relative).read_bytes() == source.read_bytes()
-    assert str(folder) in out and "Скопійовано 14 файлів" in out  # the report, in Ukrainian
+    n = len(lesson_files("uk"))
+    assert str(folder) in out and out.startswith(f"Скопійовано {n} ")  # the report, in Ukrainian
 
 
 def test_a_second_copy_changes_nothing(tmp_path, capsys):
