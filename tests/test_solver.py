@@ -196,7 +196,7 @@ def _damage_truncate(path, rules, cache):
 def _damage_values(path, rules, cache):
     with np.load(path) as data:
         values, meta = data["values"].copy(), data["meta"]
-    values[0, 0, 0] += 1.0  # a single changed value: the checksum no longer matches
+    values.flat[0] += 1.0  # a single changed value: the checksum no longer matches
     with open(path, "wb") as f:
         np.savez(f, values=values, meta=meta)
 

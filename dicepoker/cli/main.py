@@ -1,4 +1,4 @@
-"""The command line: ``python -m dicepoker SUBCOMMAND ...``.
+"""The command line: ``dicepoker SUBCOMMAND ...`` (or ``python -m dicepoker SUBCOMMAND ...``).
 
 Each subcommand lives in its own module with a ``register(subparsers)`` function that adds its
 parser and sets ``run`` to a function taking the parsed arguments and returning an exit code.
@@ -33,9 +33,12 @@ SUBCOMMAND_MODULES: list[str] = [
     "dicepoker.cli.odds",
     "dicepoker.cli.solve",
     "dicepoker.cli.advise",
+    "dicepoker.cli.lessons",
+    "dicepoker.cli.lab",
     "dicepoker.cli.class_progress",
     "dicepoker.cli.teacher_notes",
 ]
+PROG = "dicepoker"  # the console script's name; ``python -m dicepoker`` passes its own (__main__.py)
 
 
 def stdout_closed_message() -> str:
@@ -77,10 +80,14 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line's parser, its help in the current language."""
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    """The command line's parser, its help in the current language; ``prog`` is how it was run.
+
+    >>> build_parser().format_usage().split()[1], build_parser("python -m dicepoker").format_usage()[:26]
+    ('dicepoker', 'usage: python -m dicepoker')
+    """
     parser = argparse.ArgumentParser(
-        prog="python -m dicepoker",
+        prog=prog,
         description=_("Dice-poker games: rules, exact odds, optimal play."),
     )
     parser.add_argument(
@@ -102,13 +109,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     """Run the command line; returns the exit code, never shows a traceback for bad input.
 
     Bad input is exit code 2 with a one-line message (``argparse`` prints its usage line too);
     output that cannot be written (a full disk, a closed pipe or stream) is exit code 1 with a
     one-line message on standard error. Everything is said in the language of ``--lang``
-    (before or after the subcommand), else ``DICEPOKER_LANG``, else English.
+    (before or after the subcommand), else ``DICEPOKER_LANG``, else English. ``prog`` is the
+    name the usage line shows: ``dicepoker`` (the console script) or ``python -m dicepoker``.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -116,11 +124,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DicePokerError as err:
         return _say(f"error: {err}", 2)
     with in_language(lang), argparse_speaking():
-        return _main(argv)
+        return _main(argv, prog)
 
 
-def _main(argv: list[str]) -> int:
-    parser = build_parser()
+def _main(argv: list[str], prog: str) -> int:
+    parser = build_parser(prog)
     args = _parsed(parser, argv)
     if _stdout_closed():
         return _say(stdout_closed_message(), 1)
@@ -194,4 +202,4 @@ def _discard_unwritten_output() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(main(prog="python -m dicepoker.cli.main"))

@@ -2,7 +2,10 @@
 
 ``solve --game GAME [--upper-bonus-threshold N] [--joker RULE] [--risk θ] [--no-cache] [--json]``
 prints the expected score of optimal solitaire play; ``--no-cache`` solves afresh and leaves the
-cache as it was. ``--risk θ`` solves for the player who maximises ``E[(exp(θ S) - 1) / θ]`` and
+cache as it was. ``solve --all`` solves the tables the lessons and apps use (the four scorecard
+games and classic with the bonus at 63) into the cache, one line (or JSON object) each. Without
+numba a solve that will take long says so first, and where the tables can come from instead.
+``--risk θ`` solves for the player who maximises ``E[(exp(θ S) - 1) / θ]`` and
 adds its certainty equivalent ``(1/θ) log E[exp(θ S)]`` (the expected score is then not known
 exactly, so it is left out). ``simulate --game GAME --strategy NAME --games N --seed S [--json]``
 plays seeded games.
@@ -20,9 +23,11 @@ import argparse
 import json
 import sys
 import time
+import warnings
 from typing import Any
 
 from dicepoker.cli.language import add_language_option
+from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import _, display_name, format_message, format_number
 from dicepoker.games import SCORECARD_GAMES, find_game
 from dicepoker.games.scorecard.rules import JokerRule, ScorecardRules
@@ -37,7 +42,7 @@ def chosen_rules(args: argparse.Namespace) -> ScorecardRules:
     >>> chosen_rules(args).upper_bonus_threshold
     63
     """
-    rules = find_game(args.game)
+    rules = find_game(getattr(args, "game", None) or "classic")
     changes: dict[str, Any] = {}
     if getattr(args, "upper_bonus_threshold", None) is not None:
         changes["upper_bonus_threshold"] = args.upper_bonus_threshold
@@ -57,15 +62,26 @@ def solve_result(args: argparse.Namespace) -> dict[str, Any]:
     >>> sorted(solve_result(args))
     ['certainty_equivalent', 'game', 'risk', 'seconds', 'states']
     """
-    from dicepoker.games.scorecard.solver.solve import solve
-
     rules = chosen_rules(args)
-    risk = getattr(args, "risk", None) or 0.0
+    return _solved(args, rules, args.game or "classic", getattr(args, "risk", None) or 0.0)
+
+
+def _solved(args: argparse.Namespace, rules: ScorecardRules, game: str, risk: float) -> dict[str, Any]:
+    from dicepoker.games.scorecard.solver import cache as solver_cache
+    from dicepoker.games.scorecard.solver.solve import SlowSolveWarning, check_risk, slow_solve_ahead, solve
+
     start = time.perf_counter()
     progress = not args.json and sys.stderr.isatty()
-    solution = solve(rules, risk=risk, progress=progress, cache=not args.no_cache)
+    seconds_ahead = slow_solve_ahead(rules)
+    if seconds_ahead is not None and (
+        args.no_cache or solver_cache.remembered(rules, check_risk(risk)) is None
+    ):
+        print(slow_solve_notice(rules, seconds_ahead), file=sys.stderr, flush=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SlowSolveWarning)  # said above, in the class's language
+        solution = solve(rules, risk=risk, progress=progress, cache=not args.no_cache)
     seconds = time.perf_counter() - start
-    result: dict[str, Any] = {"game": args.game}
+    result: dict[str, Any] = {"game": game}
     if risk:
         result.update(risk=solution.risk, certainty_equivalent=solution.certainty_equivalent)
     else:
@@ -73,8 +89,66 @@ def solve_result(args: argparse.Namespace) -> dict[str, Any]:
     return {**result, "states": solution.states, "seconds": round(seconds, 3)}
 
 
+def slow_solve_notice(rules: ScorecardRules, seconds: float) -> str:
+    """What the command line says before a solve without numba that will take long.
+
+    >>> from dicepoker import find_game
+    >>> print(slow_solve_notice(find_game("classic"), 5700))  # doctest: +ELLIPSIS
+    numba is not installed: solving Dice Poker in plain Python takes about 95 minutes ...
+    """
+    from dicepoker.games.scorecard.solver.cache import cache_dir
+
+    return format_message(
+        "{numba} is not installed: solving {title} in plain {python} takes about {minutes} minutes "
+        "(seconds with {numba}). The tables can instead be solved once on a machine with {numba} "
+        "({command}) and that machine's cache folder copied to {folder} "
+        "(or one folder shared, named by {variable}).",
+        numba="numba",
+        python="Python",
+        command="dicepoker solve --all",
+        variable="DICEPOKER_CACHE_DIR",
+        title=display_name("game title", rules.title),
+        minutes=round(seconds / 60),
+        folder=str(cache_dir()),
+    )
+
+
 def _solve(args: argparse.Namespace) -> int:
-    result = solve_result(args)
+    if args.all:
+        return _solve_all(args)
+    _show_solved(args, solve_result(args), chosen_rules(args))
+    return 0
+
+
+def _solve_all(args: argparse.Namespace) -> int:
+    """Solve the tables of :func:`~.solve.default_rule_sets` into the cache, saying each as it comes."""
+    from dicepoker.games.scorecard.solver.solve import default_rule_sets
+
+    given = [
+        option
+        for option, value in (
+            ("--upper-bonus-threshold", args.upper_bonus_threshold),
+            ("--joker", args.joker),
+            ("--risk", args.risk or None),
+            ("--game", args.game),
+        )
+        if value is not None
+    ]
+    if given:
+        raise DicePokerError(
+            format_message(
+                "{all} solves the default rule sets: {options} cannot be given with it",
+                all="--all",
+                options=", ".join(given),
+            )
+        )
+    for rules in default_rule_sets():
+        result = _solved(args, rules, rules.name, 0.0)
+        _show_solved(args, {**result, "upper_bonus_threshold": rules.upper_bonus_threshold}, rules)
+    return 0
+
+
+def _show_solved(args: argparse.Namespace, result: dict[str, Any], rules: ScorecardRules) -> None:
     if args.json:
         print(json.dumps(result))
     elif "risk" in result:
@@ -82,7 +156,7 @@ def _solve(args: argparse.Namespace) -> int:
             format_message(
                 "{title}, risk θ = {risk}: worth a sure {value:.4f} points to that player "
                 "({states:,} states, {seconds:.2f} s)",
-                title=display_name("game title", chosen_rules(args).title),
+                title=display_name("game title", rules.title),
                 risk=format_number(result["risk"], digits=6),
                 value=result["certainty_equivalent"],
                 states=result["states"],
@@ -93,13 +167,24 @@ def _solve(args: argparse.Namespace) -> int:
         print(
             format_message(
                 "{title}: optimal play scores {score:.4f} on average ({states:,} states, {seconds:.2f} s)",
-                title=display_name("game title", chosen_rules(args).title),
+                title=display_name("game title", rules.title),
                 score=result["expected_score"],
                 states=result["states"],
                 seconds=result["seconds"],
             )
+            + _threshold_note(rules)
         )
-    return 0
+
+
+def _threshold_note(rules: ScorecardRules) -> str:
+    """`` (upper bonus at N)`` for a rule set that is not its game's default (``solve --all``)."""
+    default = find_game(rules.name)
+    if (
+        not isinstance(default, ScorecardRules)
+        or rules.upper_bonus_threshold == default.upper_bonus_threshold
+    ):
+        return ""
+    return " " + format_message("(upper bonus at {threshold})", threshold=rules.upper_bonus_threshold)
 
 
 def simulate_result(args: argparse.Namespace) -> dict[str, Any]:
@@ -184,7 +269,15 @@ def register(sub: Any) -> None:
 
     games = list(SCORECARD_GAMES)
     solve = sub.add_parser("solve", help=_("the expected score of optimal play (exact)"))
-    solve.add_argument("--game", default="classic", choices=games)
+    solve.add_argument(
+        "--game",
+        default=None,
+        choices=games,
+        help=format_message("the game (default: {game})", game="classic"),
+    )
+    solve.add_argument(
+        "--all", action="store_true", help=_("solve the tables the lessons and apps use, into the cache")
+    )
     solve.add_argument(
         "--upper-bonus-threshold", type=int, metavar="N", help=_("the upper total the bonus needs")
     )

@@ -2,7 +2,9 @@
 
 :func:`write_atomically` writes a temporary file in the same folder, flushes it to the disk
 and renames it over the old file, so a full disk or a crash leaves either the old file or the
-new one, never half of one. :func:`read_limited` opens only regular files (never a FIFO that
+new one, never half of one; a temporary file left behind by a writer that was killed (``kill -9``,
+a power cut) is removed by the next write beside it (:func:`remove_stale_temporaries`).
+:func:`read_limited` opens only regular files (never a FIFO that
 waits forever for a writer, or a device like ``/dev/zero`` that never ends) and reads at most
 a given number of bytes.
 
@@ -20,15 +22,107 @@ dicepoker.core.files.FileRefusedError: the file is larger than 3 bytes
 from __future__ import annotations
 
 import os
+import re
+import socket
 import stat
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
+STALE_SECONDS = 3600
+"""A temporary file untouched for this long is stale whoever wrote it (no write takes an hour)."""
+
+# ".NAME.HOST-PID-RANDOM.tmp" (HOST is missing in the names of older versions)
+_TEMPORARY = re.compile(
+    r"^\.(?P<target>.+)\.(?:(?P<host>[A-Za-z0-9_]{1,32})-)?(?P<pid>[0-9]+)-[0-9a-f]{8}\.tmp$"
+)
+
 
 class FileRefusedError(OSError):
     """A file that is not read or written: not a regular file, or larger than the limit."""
+
+
+def _host() -> str:
+    return re.sub(r"[^A-Za-z0-9_]", "_", socket.gethostname())[:32] or "host"
+
+
+def temporary_name(path: Path) -> Path:
+    """A fresh name for the temporary file that will replace ``path``: hidden, beside it, naming its writer.
+
+    >>> name = temporary_name(Path("/saves/game.json")).name
+    >>> _TEMPORARY.match(name)["target"], _TEMPORARY.match(name)["pid"] == str(os.getpid())
+    ('game.json', True)
+    """
+    return path.with_name(f".{path.name}.{_host()}-{os.getpid()}-{os.urandom(4).hex()}.tmp")
+
+
+def _process_is_gone(pid: int) -> bool:
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError, ValueError):  # another user's process, or no such number
+        return False
+    return False
+
+
+def is_stale_temporary(path: Path, *, now: float | None = None) -> bool:
+    """Whether ``path`` is a temporary file of :func:`replacing` whose writer is gone.
+
+    Its writer is gone when it ran on this machine and its process no longer exists, or when the
+    file has not been touched for :data:`STALE_SECONDS` (a writer on another machine sharing the
+    folder cannot be asked). Any other file is never stale.
+
+    >>> is_stale_temporary(Path("/saves/game.json"))
+    False
+    """
+    found = _TEMPORARY.match(path.name)
+    if found is None:
+        return False
+    try:
+        age = (time.time() if now is None else now) - os.lstat(path).st_mtime
+    except OSError:
+        return False
+    if age > STALE_SECONDS:
+        return True
+    return found["host"] == _host() and _process_is_gone(int(found["pid"]))
+
+
+def remove_stale_temporaries(folder: Path, targets: str | None = None) -> list[Path]:
+    """Remove the stale temporary files (:func:`is_stale_temporary`) in ``folder``; return their paths.
+
+    ``targets`` is a glob pattern the replaced file's name must match (default: every name).
+    Removal is best effort: a file that cannot be removed (another user's, in a shared folder) stays.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> dead = folder / ".game.json.host-0-0123abcd.tmp"
+    >>> _ = dead.write_bytes(b"half a save")
+    >>> os.utime(dead, (0, 0))  # untouched since 1970
+    >>> [p.name for p in remove_stale_temporaries(folder)], list(folder.iterdir())
+    (['.game.json.host-0-0123abcd.tmp'], [])
+    """
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        found = _TEMPORARY.match(entry.name)
+        if found is None or (targets is not None and not Path(found["target"]).match(targets)):
+            continue
+        path = Path(entry.path)
+        if is_stale_temporary(path):
+            try:
+                path.unlink()
+            except OSError:
+                continue
+            removed.append(path)
+    return removed
 
 
 def as_path(path: object) -> Path:
@@ -54,7 +148,8 @@ def replacing(path: str | os.PathLike[str], *, replace_special: bool = False) ->
 
     The new file is a temporary file in the same folder; when the ``with`` block ends it is
     flushed, synced and renamed over ``path``. If anything fails, it is removed and the old file
-    is untouched. The new file gets the usual permissions (``0o666`` less the umask, so ``0o644``
+    is untouched; temporary files of ``path`` left by writers that were killed are removed first.
+    The new file gets the usual permissions (``0o666`` less the umask, so ``0o644``
     or ``0o664``: readable by the group). Unless ``replace_special``, an existing path that is
     not a regular file (a FIFO, a device like ``/dev/full``) is refused, never replaced; a
     folder is always refused. Raises ``OSError``, or ``TypeError`` for a path that is no path.
@@ -74,7 +169,8 @@ def replacing(path: str | os.PathLike[str], *, replace_special: bool = False) ->
     else:
         if stat.S_ISDIR(mode) or (not stat.S_ISREG(mode) and not replace_special):
             raise FileRefusedError(f"{str(path)!r} is not a regular file")
-    tmp = path.with_name(f".{path.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp")
+    remove_stale_temporaries(path.parent, targets=glob_escape(path.name))
+    tmp = temporary_name(path)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -86,6 +182,15 @@ def replacing(path: str | os.PathLike[str], *, replace_special: bool = False) ->
         tmp.unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
+
+
+def glob_escape(name: str) -> str:
+    """``name`` as a glob pattern that matches only itself.
+
+    >>> glob_escape("save[1]*.json")
+    'save[[]1[]][*].json'
+    """
+    return re.sub(r"([*?[\]])", r"[\1]", name)
 
 
 def _sync_folder(folder: Path) -> None:

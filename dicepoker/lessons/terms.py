@@ -56,7 +56,8 @@ def glossary_markdown() -> str:
         "",
         "Generated from the message catalogs (`dicepoker/locale/*/LC_MESSAGES/dicepoker.po`) by",
         "`python tools/update_catalogs.py`; do not edit by hand. The names are the ones the source",
-        "texts use (`/work/shared/seeds/`: 000 and 002 Romanian, 001 Thai, 003 Ukrainian); where a",
+        "texts use (the rules pages the games were specified from: `classic` in Romanian and in Thai,",
+        "`two_part` in Romanian, `bluff` in Ukrainian); where a",
         "source does not name a thing, the note says so and which common word was chosen. The API",
         'keeps the English names (`score("Full House", ...)`); only what a player reads changes.',
     ]

@@ -1,5 +1,10 @@
 """The solver's value tables on disk: keyed by the rule set's content and the package version.
 
+A file holds the table packed (the numbers the solver computed, without the repeats of the full
+table: :mod:`~.packing`) and compressed (``np.savez_compressed``); loading spreads it back to the
+same float64 values, bit for bit. The five tables of the kit's games (:data:`DEFAULT_TABLES`) take
+about 27 MB together (121 MB unpacked and uncompressed).
+
 A file is trusted only when everything checks: its format, the rule set it was solved for, the
 package version, the table's shape, and a SHA-256 checksum of the values. Anything else (a torn,
 edited or foreign file, a FIFO, an array header claiming terabytes, metadata nested too deeply to
@@ -7,18 +12,23 @@ read) is reported with a warning and solved again. Files are written atomically 
 file renamed into place), so a reader never sees half a file, and are readable by the group
 (``0o644`` or ``0o664`` under the usual umask), so a class can share one cache folder.
 
-The directory is ``platformdirs.user_cache_dir("dicepoker")``, or ``$DICEPOKER_CACHE_DIR``.
+The directory is ``platformdirs.user_cache_dir("dicepoker")``, or ``$DICEPOKER_CACHE_DIR``. It is
+bounded: after each write the least recently used tables are removed until the folder's tables
+take at most ``$DICEPOKER_CACHE_LIMIT`` (default 250 MB; ``500MB``, ``2GB``, a number of bytes, or
+``none`` for no bound), never the table just written; loading a table counts as using it.
+Temporary files left by a writer that was killed are removed on the next write.
 
 >>> import os, tempfile
 >>> from dicepoker import find_game
 >>> os.environ["DICEPOKER_CACHE_DIR"] = tempfile.mkdtemp()
 >>> cache_path(find_game("yatzy")).name  # doctest: +ELLIPSIS
-'values-yatzy-...-v0.1.0.npz'
+'values-yatzy-...-v0.1.0-f2.npz'
 >>> del os.environ["DICEPOKER_CACHE_DIR"]
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -30,13 +40,18 @@ from typing import IO, Any
 
 import numpy as np
 
-from dicepoker.core.files import open_regular, replacing
+from dicepoker.core.files import open_regular, remove_stale_temporaries, replacing
 from dicepoker.core.version import __version__
 from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.games.scorecard.solver.packing import pack, packed_length, unpack
+from dicepoker.games.scorecard.solver.tables import rule_tables
 
 CACHE_ENV = "DICEPOKER_CACHE_DIR"
+LIMIT_ENV = "DICEPOKER_CACHE_LIMIT"
+DEFAULT_LIMIT = 250 * 10**6  # bytes: the five default tables (about 27 MB) and a few dozen others
 FORMAT = "dicepoker.value_table"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: packed (see packing.py) and compressed; 1 was the full table, uncompressed
+TABLE_FILES = "values-*.npz"
 MAX_META_BYTES = 2**20  # the metadata is a few kilobytes of JSON
 
 # solutions already in memory in this process, by rule-set fingerprint
@@ -82,7 +97,7 @@ def cache_path(rules: ScorecardRules, risk: float = 0.0) -> Path:
     """Where the value table of ``rules`` (solved with ``risk``) is cached."""
     name = re.sub(r"[^A-Za-z0-9_]+", "_", rules.name)[:40] or "rules"
     risky = "" if risk == 0 else f"-risk{float(risk)!r}"
-    return cache_dir() / f"values-{name}-{rules.fingerprint()}{risky}-v{_version()}.npz"
+    return cache_dir() / f"values-{name}-{rules.fingerprint()}{risky}-v{_version()}-f{FORMAT_VERSION}.npz"
 
 
 def _checksum(values: np.ndarray) -> str:
@@ -90,10 +105,16 @@ def _checksum(values: np.ndarray) -> str:
 
 
 def save(solution: Any) -> Path:
-    """Write a solution's value table atomically, readable by the group; returns the file's path."""
+    """Write a solution's value table (packed, compressed) atomically, readable by the group.
+
+    Returns the file's path. Stale temporary files in the folder are removed first, and the
+    folder is bounded afterwards (:func:`bound`). Raises ``ValueError`` for values that are not
+    a solver's table of the rules (they could not be packed), ``OSError`` if the write fails.
+    """
     rules, risk = solution.rules, solution.risk
     path = cache_path(rules, risk)
     values = np.ascontiguousarray(solution.values, dtype=np.float64)
+    packed = pack(rule_tables(rules), values)
     meta = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -102,14 +123,17 @@ def save(solution: Any) -> Path:
         "rules": rules.to_dict(),
         "risk": float(risk),
         "shape": list(values.shape),
+        "packed": len(packed),
         "sha256": _checksum(values),
         "states": int(solution.states),
         "turns": int(solution.turns),
         "seconds": float(solution.seconds),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries(path.parent, targets=TABLE_FILES)
     with replacing(path, replace_special=True) as f:  # a FIFO or other junk at the path is replaced
-        np.savez(f, values=values, meta=np.array(json.dumps(meta)))
+        np.savez_compressed(f, values=packed, meta=np.array(json.dumps(meta)))
+    bound(keep=path)
     return path
 
 
@@ -121,18 +145,19 @@ def load(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
     data (a header may claim terabytes), and the metadata is bounded in size.
     """
     from dicepoker.games.scorecard.solver.solution import Solution
-    from dicepoker.games.scorecard.solver.tables import rule_tables
 
     path = cache_path(rules, risk)
     if not os.path.lexists(path):
         return None
     try:
-        expected_shape = tuple(rule_tables(rules).shape)
+        t = rule_tables(rules)
+        expected_shape = tuple(t.shape)
         with os.fdopen(open_regular(path), "rb") as f, zipfile.ZipFile(f) as archive:
             if sorted(archive.namelist()) != ["meta.npy", "values.npy"]:
                 raise ValueError(f"unexpected contents {sorted(archive.namelist())}")
             meta = json.loads(str(_read_meta(archive)))
-            values = _read_array(archive, "values.npy", expected_shape, np.dtype(np.float64))
+            packed = _read_array(archive, "values.npy", (packed_length(t),), np.dtype(np.float64))
+        values = unpack(t, packed)
         if not isinstance(meta, dict):
             raise ValueError("its metadata is not a mapping")
         problems = [
@@ -143,6 +168,7 @@ def load(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
             (meta.get("package_version"), _version(), "package version"),
             (meta.get("rules"), rules.to_dict(), "rule set"),
             (meta.get("shape"), list(expected_shape), "shape"),
+            (meta.get("packed"), packed_length(t), "packed length"),
         ]
         for got, want, what in problems:
             if got != want:
@@ -164,7 +190,81 @@ def load(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
     except Exception as err:  # noqa: BLE001 - any unreadable file is a cache miss, never a crash
         _ignore(path, f"{type(err).__name__}: {err}")
         return None
+    _used(path)
     return solution
+
+
+def _used(path: Path) -> None:
+    """Mark a table as just used (its modification time, which the bound reads; best effort)."""
+    with contextlib.suppress(OSError):  # another user's file in a shared folder
+        os.utime(path)
+
+
+def cache_limit() -> int | None:
+    """The most bytes the cached tables may take (``$DICEPOKER_CACHE_LIMIT``), ``None`` for no bound.
+
+    The value is a number of bytes, or a number with ``kB``, ``MB``, ``GB`` (powers of 1000) or
+    ``KiB``, ``MiB``, ``GiB`` (powers of 1024), or ``none``; anything else is warned about and
+    the default (:data:`DEFAULT_LIMIT`) is used.
+
+    >>> os.environ["DICEPOKER_CACHE_LIMIT"] = "1.5 GB"
+    >>> cache_limit()
+    1500000000
+    >>> os.environ["DICEPOKER_CACHE_LIMIT"] = "none"
+    >>> cache_limit() is None
+    True
+    >>> del os.environ["DICEPOKER_CACHE_LIMIT"]
+    >>> cache_limit() == DEFAULT_LIMIT
+    True
+    """
+    text = os.environ.get(LIMIT_ENV, "").strip()
+    if not text:
+        return DEFAULT_LIMIT
+    if text.lower() in ("none", "unlimited"):
+        return None
+    found = re.fullmatch(r"([0-9]+(?:\.[0-9]*)?)\s*([kKMG]i?B|B)?", text)
+    units = {"B": 1, "kB": 10**3, "KB": 10**3, "MB": 10**6, "GB": 10**9}
+    units |= {"KiB": 2**10, "kiB": 2**10, "MiB": 2**20, "GiB": 2**30}
+    if found is None or (found[2] or "B") not in units or len(found[1]) > 30:
+        warnings.warn(
+            f"{LIMIT_ENV}={text!r} is not a size (like 500MB, 2GB or none): "
+            f"the cache is bounded at {DEFAULT_LIMIT // 10**6} MB",
+            stacklevel=2,
+        )
+        return DEFAULT_LIMIT
+    return int(float(found[1]) * units[found[2] or "B"])
+
+
+def bound(keep: Path | None = None) -> list[Path]:
+    """Remove the least recently used tables until the folder's tables fit :func:`cache_limit`.
+
+    ``keep`` (the table just written) is never removed, even if it alone is larger. Returns the
+    removed paths. Files that cannot be removed (another user's in a shared folder) are passed over.
+    """
+    limit = cache_limit()
+    if limit is None:
+        return []
+    tables = []
+    for path in cache_dir().glob(TABLE_FILES):
+        try:
+            info = path.lstat()
+        except OSError:
+            continue
+        tables.append((info.st_mtime, info.st_size, path))
+    total = sum(size for _, size, _ in tables)
+    removed = []
+    for _, size, path in sorted(tables, key=lambda table: table[:2]):
+        if total <= limit:
+            break
+        if keep is not None and path == keep:
+            continue
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        total -= size
+        removed.append(path)
+    return removed
 
 
 def _ignore(path: Path, why: str) -> None:
@@ -218,7 +318,7 @@ def store(solution: Any) -> None:
     _memory[cache_key(solution.rules, solution.risk)] = solution
     try:
         save(solution)
-    except OSError as err:
+    except (OSError, ValueError) as err:
         warnings.warn(f"could not cache the value table ({err}); it stays in memory", stacklevel=3)
 
 

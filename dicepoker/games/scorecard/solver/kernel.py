@@ -25,8 +25,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
+from dicepoker.games.scorecard.solver.jit import njit
 from dicepoker.games.scorecard.solver.layout import (
     HAS_FIRST,
     JOKER,

@@ -18,6 +18,7 @@ the first-roll multiplier) are built from it.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -133,6 +134,64 @@ def check_risk(risk: float) -> float:
     return value
 
 
+# --- without numba ------------------------------------------------------------------------------
+PLAIN_PYTHON_SECONDS_PER_TURN = 0.004
+"""Roughly how long the kernel takes per evaluated turn (an upper total) as plain Python: measured
+4-14 ms (classic: 1.4 million turns, about 95 minutes at best); numba does the same in 10-20 µs."""
+SLOW_SECONDS = 30.0  # a solve estimated to take longer than this without numba is announced
+
+
+class SlowSolveWarning(UserWarning):
+    """A solve that runs without numba (plain Python) and will take long: minutes to hours."""
+
+
+def plain_python_seconds(rules: ScorecardRules) -> float:
+    """A rough estimate of the seconds a solve of ``rules`` takes without numba.
+
+    >>> from dicepoker import find_game
+    >>> plain_python_seconds(find_game("classic")) > 3600
+    True
+    """
+    return rule_tables(rules).count_states()[1] * PLAIN_PYTHON_SECONDS_PER_TURN
+
+
+def slow_solve_ahead(rules: ScorecardRules) -> float | None:
+    """The estimated seconds of solving ``rules`` if numba is missing and it will be slow, else ``None``."""
+    from dicepoker.games.scorecard.solver.jit import NUMBA_AVAILABLE  # numba loads only to solve
+
+    if NUMBA_AVAILABLE:
+        return None
+    seconds = plain_python_seconds(rules)
+    return seconds if seconds > SLOW_SECONDS else None
+
+
+def _warn_if_slow(rules: ScorecardRules) -> None:
+    seconds = slow_solve_ahead(rules)
+    if seconds is not None:
+        warnings.warn(
+            SlowSolveWarning(
+                f"numba is not installed, so solving {rules.name!r} runs as plain Python and takes about "
+                f"{seconds / 60:.0f} minutes (seconds with numba). The tables can be solved once on a "
+                f"machine with numba ('dicepoker solve --all') and the cache folder copied here "
+                f"(or shared, with DICEPOKER_CACHE_DIR)."
+            ),
+            stacklevel=3,
+        )
+
+
+def default_rule_sets() -> tuple[ScorecardRules, ...]:
+    """The rule sets whose tables the lessons and apps use: the four scorecard games and classic
+    with the upper bonus at 63 (``dicepoker solve --all`` solves them once into the cache).
+
+    >>> [(r.name, r.upper_bonus_threshold) for r in default_rule_sets()]
+    [('classic', 64), ('yahtzee', 63), ('yatzy', 63), ('two_part', 0), ('classic', 63)]
+    """
+    from dicepoker.games import SCORECARD_GAMES
+
+    games = tuple(find_game(name) for name in SCORECARD_GAMES)
+    return (*games, find_game("classic").variant(upper_bonus_threshold=63))
+
+
 def solve(
     rules: ScorecardRules | str = "classic",
     *,
@@ -148,7 +207,9 @@ def solve(
 
     With ``cache`` the value table is read from (and after a solve written to) the cache
     directory, keyed by the rule set's content and the package version; ``cache=False`` always
-    solves afresh and leaves the cache as it was. ``progress`` shows a progress bar.
+    solves afresh and leaves the cache as it was. ``progress`` shows a progress bar. Without numba
+    the solve runs as plain Python; one that will take long is announced by a
+    :class:`SlowSolveWarning` (the tables are better solved once where numba is, and copied).
 
     >>> s = solve("two_part", progress=False)
     >>> round(s.expected_score, 4), s.states
@@ -171,6 +232,7 @@ def solve(
             return found
     t = rule_tables(rules)
     states, turns = t.count_states()
+    _warn_if_slow(rules)
     start = time.perf_counter()
     bar = _progress_bar(turns, rules, risk) if progress else None
     try:
