@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "teacher-notes", help=_("write every lesson's teacher notes (answers, reasoning, common mistakes)")
     )
-    parser.add_argument("folder", help=_("the folder to write them in (the kit's own: docs/teachers)"))
+    parser.add_argument("folder", help=_("the folder to write them in (the kit's own: `docs/teachers`)"))
     parser.add_argument(
         "--measure", action="store_true", help=_("first time each lesson's run (a few minutes)")
     )

@@ -50,10 +50,10 @@ WORDS_PER_MINUTE = 150
 """A student's reading pace for a lesson's prose (slower than plain reading: it has formulas)."""
 
 ASSUMES = {
-    "01": N_("nothing: it is the first lesson (a few lines of Python are explained as they come)"),
+    "01": N_("nothing: it is the first lesson (its few lines of `Python` are explained as they come)"),
     "02": N_("lesson 01 (the boxes and combinations); counting with factorials and binomial coefficients"),
     "03": N_("lesson 02 (one roll's chances); a probability tree of two or three steps"),
-    "04": N_("lessons 01 to 03 (scores, one roll, three rolls); expected value; a Python function"),
+    "04": N_("lessons 01 to 03 (scores, one roll, three rolls); expected value; a `Python` function"),
     "05": N_("lessons 01 to 04 (the scorecard games, expected value, the solver)"),
     "06": N_("lessons 02 and 03 (one roll and three rolls); conditional probability"),
     "07": N_("lessons 02 and 03 (one roll and three rolls)"),
