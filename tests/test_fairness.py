@@ -194,3 +194,17 @@ def test_a_loaded_secret_die_is_caught_with_enough_rolls():
     w.loaded_button.click()
     w.reveal_button.click()
     assert "was loaded" in w.message.value and "Your decision was right." in w.message.value
+
+
+@pytest.mark.parametrize("lang", ["ro", "uk", "th"])
+def test_the_widget_and_figures_speak_the_class_language(lang):
+    from dicepoker.core.i18n import _
+
+    w = LoadedDieWidget(seed=2, batch=10, lang=lang)
+    assert w.reveal_button.description == _("Reveal the die", lang)
+    w.roll_button.click()
+    assert w.reveal_button.description == _("Reveal the die", lang)
+    w.reveal_button.click()
+    assert w.message.value.startswith(_("The die was fair.", lang)[:8]) or not secret_die(2).is_fair
+    fig = posterior_figure([1, 2, 3], lang=lang)
+    assert fig.layout.xaxis.title.text == _("rolls so far", lang)

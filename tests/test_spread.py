@@ -124,3 +124,21 @@ def test_a_games_spread_and_its_figure():
         game_spread("two_part", games=2)
     with pytest.raises(DicePokerError):
         game_spread("bluff")
+
+
+@pytest.mark.parametrize("lang", ["ro", "uk", "th"])
+def test_the_figures_speak_the_class_language(lang):
+    from dicepoker.core.i18n import _, ngettext
+
+    fig = dice_sum_figure(2, lang=lang)
+    assert fig.layout.xaxis.title.text == _("total of the dice", lang)
+    assert fig.data[1].name == _("normal curve", lang)
+    title = ngettext(
+        "The sum of {n} die: mean {mean}, variance {variance}, standard deviation {std}",
+        "The sum of {n} dice: mean {mean}, variance {variance}, standard deviation {std}",
+        2,
+        lang,
+    )
+    assert fig.layout.title.text.startswith(title.split("{")[0])
+    slider = dice_sum_slider_figure((1, 2), lang=lang)
+    assert slider.layout.sliders[0].currentvalue.prefix.startswith(_("number of dice", lang))

@@ -137,3 +137,12 @@ def test_the_figures_draw_the_exact_numbers():
     assert sorted(s.x0 for s in fig.layout.shapes) == pytest.approx(
         sorted(float(c.expected_rolls()) for c in (five_of_a_kind_chain(), large_straight_chain()))
     )
+
+
+@pytest.mark.parametrize("lang", ["ro", "uk", "th"])
+def test_the_wait_figures_speak_the_class_language(lang):
+    from dicepoker.core.i18n import _
+
+    assert six_wait_figure(5, lang=lang).layout.yaxis.title.text == _("chance", lang)
+    names = [trace.name for trace in waits_figure(5, lang=lang).data]
+    assert names[0].startswith(_("five of a kind", lang))

@@ -98,8 +98,8 @@ def waits_figure(
     """
     k_max = check_rolls(k_max)
     chains = {"five of a kind": five_of_a_kind_chain(), "large straight": large_straight_chain()}
-    names = {"five of a kind": _("five of a kind"), "large straight": _("large straight")}
     with in_language(lang):
+        names = {"five of a kind": _("five of a kind"), "large straight": _("large straight")}
         fig = go.Figure()
         for goal, chain in chains.items():
             within = chain.chances_within(k_max)
