@@ -33,15 +33,23 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
 from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET
 from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables, dice_tables
 
-if TYPE_CHECKING:
-    from dicepoker.games.scorecard.solver.solution import Solution
+
+class SolvedPolicy(Protocol):
+    """What the sweep reads of a :class:`~.solution.Solution`: its tables, value table and risk."""
+
+    @property
+    def tables(self) -> RuleTables: ...
+
+    values: np.ndarray
+    risk: float
+
 
 TIE = 1e-9  # the optimal bot's tolerance: a keep must beat scoring now by more than this
 
@@ -163,7 +171,7 @@ def _affinity() -> set[int]:
         return set(range(os.cpu_count() or 1))
 
 
-def final_score_moments(solution: Solution) -> ScoreMoments:
+def final_score_moments(solution: SolvedPolicy) -> ScoreMoments:
     """The exact mean and standard deviation of the final score when ``solution``'s policy plays.
 
     The optimal (``risk=0``) solution's mean is its :attr:`~.Solution.expected_score`.
