@@ -12,6 +12,7 @@ import html
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -22,6 +23,7 @@ from dicepoker.games.scorecard.solver.layout import (
     N_KEEPS,
     N_ROLLS,
 )
+from dicepoker.games.scorecard.solver.moments import ScoreMoments, final_score_moments
 from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables, dice_tables, rule_tables
 
 
@@ -70,6 +72,40 @@ class Solution:
     def certainty_equivalent(self) -> float:
         """The sure score worth as much as the game: ``(1/θ) log E[exp(θ S)]`` (the mean when θ = 0)."""
         return float(self.values[0, 0, -self.tables.u_lo])
+
+    @cached_property
+    def score_moments(self) -> ScoreMoments:
+        """The exact mean and spread of the final score when this solution's play plays (computed once).
+
+        Not a simulation: both moments are carried through every state along the optimal bot's
+        choices (see :mod:`~.moments`). A risk-sensitive solution's play gets its own mean and spread.
+        """
+        return final_score_moments(self)
+
+    @property
+    def final_score_mean(self) -> float:
+        """The exact mean of the final score under this solution's play (``expected_score`` if θ = 0).
+
+        >>> from dicepoker import find_game, solve
+        >>> yatzy = find_game("yatzy")
+        >>> sixes = solve(yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None), progress=False)
+        >>> round(sixes.final_score_mean, 6), round(sixes.expected_score, 6)
+        (12.638889, 12.638889)
+        """
+        return self.score_moments.mean
+
+    @property
+    def final_score_std(self) -> float:
+        """The exact standard deviation of the final score under this solution's play.
+
+        >>> from dicepoker import find_game, solve
+        >>> yatzy = find_game("yatzy")
+        >>> sixes = solve(yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None), progress=False)
+        >>> p = 1 - (5 / 6) ** 3  # the score is 6 x Binomial(5, p): variance 36 x 5 p (1 - p)
+        >>> round(sixes.final_score_std, 9) == round(6 * (5 * p * (1 - p)) ** 0.5, 9)
+        True
+        """
+        return self.score_moments.std
 
     def future_value(self, filled: Mapping[str, int]) -> float:
         """Expected points still to come from the start of a turn with ``filled`` (optimal play).
