@@ -82,60 +82,62 @@ def legal_boxes(mask, bit, r, rule_ints, box_upper, face_box, five_face):  # pra
     return upper, True
 
 
-@njit(nogil=True, cache=True)
-def point_exponentials(theta, rule_ints, box_upper, box_face, scores, joker_scores):  # pragma: no cover
-    """``sign(theta) exp(theta x)`` for every whole number of points ``x`` one turn can score.
+# The risk-sensitive averages are exact IEEE arithmetic: ``fastmath=False`` is spelled out because
+# numba otherwise compiles a function with the flags of its first caller (``turn_tables`` is
+# fastmath), and reassociating ``x * (expm1(z) / z)`` loses every digit when ``z`` is subnormal.
+@njit(nogil=True, cache=True, fastmath=False)
+def utility(theta, x):  # pragma: no cover - compiled
+    """The exponential utility ``(exp(theta x) - 1) / theta`` of ``x`` points, ``x`` itself at ``theta = 0``.
 
-    Returns the table and the smallest ``x`` (its index 0). A turn's points are a box's score,
-    joker score or upper count, plus the poker bonus.
+    Computed as ``x expm1(z) / z`` with ``z = theta x``, never dividing by ``theta``: exact to
+    rounding for every ``theta``, however small (a ``z`` that underflows gives ``x``).
     """
-    n_boxes = rule_ints[N_BOXES]
-    par = rule_ints[PAR]
-    bonus = rule_ints[POKER_BONUS]
-    lo = min(scores.min(), joker_scores.min())
-    hi = max(scores.max(), joker_scores.max())
-    for b in range(n_boxes):
-        if box_upper[b] == 1:
-            lo = min(lo, (0 - par) * box_face[b], (5 - par) * box_face[b])
-            hi = max(hi, (0 - par) * box_face[b], (5 - par) * box_face[b])
-    lo += min(0, bonus)
-    hi += max(0, bonus)
-    sign = 1.0 if theta > 0.0 else -1.0
-    table = np.empty(hi - lo + 1)
-    for i in range(hi - lo + 1):
-        table[i] = sign * math.exp(theta * float(lo + i))
-    return table, lo
+    z = theta * x
+    if z == 0.0:
+        return x
+    return x * (math.expm1(z) / z)
 
 
-@njit(nogil=True, cache=True)
-def rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift):  # pragma: no cover - compiled
-    """Turn the certainty equivalents ``vecs`` of the states after a turn into ``exp(theta (v - shift))``.
+@njit(nogil=True, cache=True, fastmath=False)
+def inverse_utility(theta, u):  # pragma: no cover - compiled
+    """The points ``log1p(theta u) / theta`` whose :func:`utility` is ``u``, ``u`` itself at ``theta = 0``."""
+    z = theta * u
+    if z == 0.0:
+        return u
+    return u * (math.log1p(z) / z)
 
-    ``shift[j]`` is the best certainty equivalent after filling an open box (NaN, unreachable
-    states, are skipped), so a turn's exponents are ``theta`` times this turn's points plus the
-    differences between the boxes' futures: small for any ``|theta|`` of a few tenths.
+
+@njit(nogil=True, cache=True, fastmath=False)
+def certainty_equivalent(theta, values, weights, n):  # pragma: no cover - compiled
+    """The certainty equivalent of ``values[:n]`` drawn with chances ``weights[:n]`` (which sum to 1).
+
+    ``top + inverse_utility(sum weights x utility(values - top))``, ``top`` the value ``theta``
+    likes best: every utility is then at most 0 (nothing overflows), the best value's chance keeps
+    the sum away from ``-1 / theta`` (nothing cancels), and as ``theta -> 0`` it is the mean.
     """
-    n_boxes = rule_ints[N_BOXES]
-    poker = rule_ints[POKER]
-    track_bit = rule_ints[TRACK_BIT]
-    for j in range(nu):
-        shift[j] = NEG
-    for b in range(n_boxes):
-        if (mask >> b) & 1 == 1:
-            continue
+    top = values[0]
+    for i in range(1, n):
+        if (values[i] > top) if theta > 0.0 else (values[i] < top):
+            top = values[i]
+    total = 0.0
+    for i in range(n):
+        total += weights[i] * utility(theta, values[i] - top)
+    return top + inverse_utility(theta, total)
+
+
+@njit(nogil=True, cache=True, fastmath=False)
+def average_keeps(theta, K, stage, child, nu):  # pragma: no cover - compiled
+    """``K[stage, k]`` for the keeps of 0..4 dice: the certainty equivalent of the six keeps one die bigger.
+
+    The risk-sensitive twin of the plain average in :func:`turn_tables` (``theta != 0``).
+    """
+    six = np.empty(6)
+    sixth = np.full(6, 1.0 / 6.0)
+    for k in range(KEEP_ALL_OFFSET - 1, -1, -1):
         for j in range(nu):
-            if vecs[b, 0, j] > shift[j]:
-                shift[j] = vecs[b, 0, j]
-    for j in range(nu):
-        if shift[j] == NEG:
-            shift[j] = 0.0
-    for b in range(n_boxes):
-        if (mask >> b) & 1 == 1:
-            continue
-        slots = 6 if box_upper[b] == 1 else (2 if b == poker and track_bit == 1 else 1)
-        for c in range(slots):
-            for j in range(nu):
-                vecs[b, c, j] = math.exp(theta * (vecs[b, c, j] - shift[j]))
+            for f in range(6):
+                six[f] = K[stage, child[k, f], j]
+            K[stage, k, j] = certainty_equivalent(theta, six, sixth, 6)
     return 0
 
 
@@ -162,22 +164,16 @@ def turn_tables(
     K,
     W,
     theta,
-    shift,
-    exp_points,
-    points_lo,
 ):  # pragma: no cover - compiled
     """Fill ``SV``, ``K`` and ``W`` for one state; ``ulist[:nu]`` are the upper totals (not indices).
 
     ``scores[first, b, r]`` is box ``b``'s score for roll ``r``; ``E[mask, bit, u - u_lo]`` the value
     of the states after this turn (already solved).
 
-    With ``theta == 0`` the tables hold expected points to come. Otherwise ``E`` holds certainty
-    equivalents (points ``c`` with ``exp(theta c) = E[exp(theta x points to come)]``) and the tables
-    hold ``sign(theta) exp(theta (v - shift[j]))`` of each choice's certainty equivalent ``v``:
-    rescaled per turn by ``shift`` (a value of this turn, set here), so the exponents stay small;
-    increasing in ``v`` whatever the sign of ``theta``, so the same maxima pick the same choices,
-    and linear in the chance, so the same averages over the dice are exact. ``exp_points`` is
-    :func:`point_exponentials`' table (``sign(theta) exp(theta x)`` at ``x - points_lo``).
+    With ``theta == 0`` the tables hold expected points to come. Otherwise ``E`` and the tables hold
+    certainty equivalents (points ``c`` with ``exp(theta c) = E[exp(theta x points to come)]``):
+    sure points add to them as to expected points and the best choice is the one of largest
+    certainty equivalent, so only the averages over the dice change, to :func:`average_keeps`.
     """
     n_boxes = rule_ints[N_BOXES]
     poker = rule_ints[POKER]
@@ -210,8 +206,6 @@ def turn_tables(
                 for j in range(nu):
                     vecs[b, 0, j] = E[nm, 0, ulist[j] - u_lo]
                     vecs[b, 1, j] = E[nm, 1, ulist[j] - u_lo]
-    if theta != 0.0:
-        rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift)
     # stage "score now", for a later roll (first = 0) and, if it matters, right after the first roll
     for first in range(1 + has_first):
         for r in range(N_ROLLS):
@@ -236,18 +230,11 @@ def turn_tables(
                     slot = 0
                 if b == poker and track_bit == 1 and pts > 0:
                     slot = 1
-                if theta != 0.0:
-                    add = exp_points[pts + bonus - points_lo]
-                    for j in range(nu):
-                        v = add * vecs[b, slot, j]
-                        if v > SV[first, r, j]:
-                            SV[first, r, j] = v
-                else:
-                    add = float(pts + bonus)
-                    for j in range(nu):
-                        v = add + vecs[b, slot, j]
-                        if v > SV[first, r, j]:
-                            SV[first, r, j] = v
+                add = float(pts + bonus)
+                for j in range(nu):
+                    v = add + vecs[b, slot, j]
+                    if v > SV[first, r, j]:
+                        SV[first, r, j] = v
     if has_first == 0:
         SV[1, :, :nu] = SV[0, :, :nu]
     # W[0]: no rolls left (a first-roll score only when a turn has a single roll)
@@ -262,13 +249,16 @@ def turn_tables(
             for j in range(nu):
                 K[stage, KEEP_ALL_OFFSET + r, j] = W[stage - 1, r, j]
         # smaller keeps, one die at a time: the average of the six keeps with one die more
-        for k in range(KEEP_ALL_OFFSET - 1, -1, -1):
-            c0, c1, c2 = child[k, 0], child[k, 1], child[k, 2]
-            c3, c4, c5 = child[k, 3], child[k, 4], child[k, 5]
-            for j in range(nu):
-                total = K[stage, c0, j] + K[stage, c1, j] + K[stage, c2, j]
-                total += K[stage, c3, j] + K[stage, c4, j] + K[stage, c5, j]
-                K[stage, k, j] = total * (1.0 / 6.0)
+        if theta != 0.0:
+            average_keeps(theta, K, stage, child, nu)
+        else:
+            for k in range(KEEP_ALL_OFFSET - 1, -1, -1):
+                c0, c1, c2 = child[k, 0], child[k, 1], child[k, 2]
+                c3, c4, c5 = child[k, 3], child[k, 4], child[k, 5]
+                for j in range(nu):
+                    total = K[stage, c0, j] + K[stage, c1, j] + K[stage, c2, j]
+                    total += K[stage, c3, j] + K[stage, c4, j] + K[stage, c5, j]
+                    K[stage, k, j] = total * (1.0 / 6.0)
         # the best keep inside each keep, one die at a time: the keep itself or the best inside it
         # minus one die (``subs`` repeats a keep's first sub-keep to fill five places; K[0] is free
         # scratch: there are no keeps with no rolls left)
@@ -329,9 +319,7 @@ def solve_masks(
     K = np.empty((rolls, N_KEEPS, nu_max))
     W = np.empty((rolls, N_ROLLS, nu_max))
     value = np.empty(nu_max)
-    shift = np.zeros(nu_max)
-    sign = 1.0 if theta > 0.0 else -1.0
-    exp_points, points_lo = point_exponentials(theta, rule_ints, box_upper, box_face, scores, joker_scores)
+    column = np.empty(N_ROLLS)
     for i in range(masks.shape[0]):
         mask = masks[i]
         c = upper_class[mask]
@@ -363,19 +351,19 @@ def solve_masks(
                 K,
                 W,
                 theta,
-                shift,
-                exp_points,
-                points_lo,
             )
-            for j in range(nu):
-                value[j] = 0.0
-            for r in range(N_ROLLS):
-                p = probability[r]
-                for j in range(nu):
-                    value[j] += p * W[rolls - 1, r, j]
             if theta != 0.0:
                 for j in range(nu):
-                    value[j] = shift[j] + math.log(sign * value[j]) / theta
+                    for r in range(N_ROLLS):
+                        column[r] = W[rolls - 1, r, j]
+                    value[j] = certainty_equivalent(theta, column, probability, N_ROLLS)
+            else:
+                for j in range(nu):
+                    value[j] = 0.0
+                for r in range(N_ROLLS):
+                    p = probability[r]
+                    for j in range(nu):
+                        value[j] += p * W[rolls - 1, r, j]
             for u in range(n_u):
                 src = fill_from[c, u]
                 E[mask, bit, u] = value[src] if src >= 0 else np.nan
