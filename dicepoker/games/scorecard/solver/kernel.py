@@ -111,9 +111,10 @@ def inverse_utility(theta, u):  # pragma: no cover - compiled
 def certainty_equivalent(theta, values, weights, n):  # pragma: no cover - compiled
     """The certainty equivalent of ``values[:n]`` drawn with chances ``weights[:n]`` (which sum to 1).
 
-    ``top + inverse_utility(sum weights x utility(values - top))``, ``top`` the value ``theta``
-    likes best: every utility is then at most 0 (nothing overflows), the best value's chance keeps
-    the sum away from ``-1 / theta`` (nothing cancels), and as ``theta -> 0`` it is the mean.
+    ``top + inverse_utility(sum weights x utility(values - top))``, ``top`` the largest value when
+    ``theta > 0`` and the smallest when ``theta < 0``: every ``theta (v - top) <= 0`` (nothing
+    overflows), ``top``'s chance keeps ``1 + theta x sum`` away from 0 (nothing cancels), and as
+    ``theta -> 0`` it is the mean.
     """
     top = values[0]
     for i in range(1, n):
@@ -126,18 +127,76 @@ def certainty_equivalent(theta, values, weights, n):  # pragma: no cover - compi
 
 
 @njit(nogil=True, cache=True, fastmath=False)
-def average_keeps(theta, K, stage, child, nu):  # pragma: no cover - compiled
-    """``K[stage, k]`` for the keeps of 0..4 dice: the certainty equivalent of the six keeps one die bigger.
+def point_utilities(theta, rule_ints, box_upper, box_face, scores, joker_scores):  # pragma: no cover
+    """:func:`utility` of ``x - base`` for every whole number of points ``x`` one turn can score.
 
-    The risk-sensitive twin of the plain average in :func:`turn_tables` (``theta != 0``).
+    Returns the table (``x = lo`` at index 0), ``lo`` and ``base``: the fewest points when
+    ``theta > 0``, the most when ``theta < 0``, so ``theta (x - base) >= 0`` and every entry has
+    the sign of ``theta``. A turn's points are a box's score, joker score or upper count, plus the
+    poker bonus.
     """
-    six = np.empty(6)
-    sixth = np.full(6, 1.0 / 6.0)
-    for k in range(KEEP_ALL_OFFSET - 1, -1, -1):
-        for j in range(nu):
-            for f in range(6):
-                six[f] = K[stage, child[k, f], j]
-            K[stage, k, j] = certainty_equivalent(theta, six, sixth, 6)
+    n_boxes = rule_ints[N_BOXES]
+    par = rule_ints[PAR]
+    bonus = rule_ints[POKER_BONUS]
+    lo = min(scores.min(), joker_scores.min())
+    hi = max(scores.max(), joker_scores.max())
+    for b in range(n_boxes):
+        if box_upper[b] == 1:
+            lo = min(lo, (0 - par) * box_face[b], (5 - par) * box_face[b])
+            hi = max(hi, (0 - par) * box_face[b], (5 - par) * box_face[b])
+    lo += min(0, bonus)
+    hi += max(0, bonus)
+    base = lo if theta > 0.0 else hi
+    table = np.empty(hi - lo + 1)
+    for i in range(hi - lo + 1):
+        table[i] = utility(theta, float(lo + i - base))
+    return table, lo, base
+
+
+@njit(nogil=True, cache=True, fastmath=False)
+def rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift):  # pragma: no cover - compiled
+    """Turn the certainty equivalents ``vecs`` of the states after a turn into utilities of ``v - shift``.
+
+    ``shift[j]`` is the smallest of them when ``theta > 0``, the largest when ``theta < 0`` (NaN,
+    unreachable states, are skipped), so ``theta (v - shift) >= 0``: every utility has the sign of
+    ``theta`` and ``1 + theta u >= 1``, where :func:`utility` and :func:`inverse_utility` keep every
+    digit.
+    """
+    n_boxes = rule_ints[N_BOXES]
+    poker = rule_ints[POKER]
+    track_bit = rule_ints[TRACK_BIT]
+    worst = -NEG if theta > 0.0 else NEG
+    for j in range(nu):
+        shift[j] = worst
+    for b in range(n_boxes):
+        if (mask >> b) & 1 == 1:
+            continue
+        slots = 6 if box_upper[b] == 1 else (2 if b == poker and track_bit == 1 else 1)
+        for c in range(slots):
+            for j in range(nu):
+                v = vecs[b, c, j]
+                if (v < shift[j]) if theta > 0.0 else (v > shift[j]):
+                    shift[j] = v
+    for j in range(nu):
+        if shift[j] == worst:
+            shift[j] = 0.0
+    for b in range(n_boxes):
+        if (mask >> b) & 1 == 1:
+            continue
+        slots = 6 if box_upper[b] == 1 else (2 if b == poker and track_bit == 1 else 1)
+        for c in range(slots):
+            for j in range(nu):
+                vecs[b, c, j] = utility(theta, vecs[b, c, j] - shift[j])
+    return 0
+
+
+@njit(nogil=True, cache=True, fastmath=False)
+def certainty_equivalents(theta, table, shift):  # pragma: no cover - compiled
+    """From utilities of ``v - shift`` back to certainty equivalents ``v``, in place (``table[..., j]``)."""
+    flat = table.reshape(-1, table.shape[-1])
+    for i in range(flat.shape[0]):
+        for j in range(flat.shape[1]):
+            flat[i, j] = shift[j] + inverse_utility(theta, flat[i, j])
     return 0
 
 
@@ -164,16 +223,25 @@ def turn_tables(
     K,
     W,
     theta,
+    shift,
+    exp_points,
+    points_lo,
+    points_base,
 ):  # pragma: no cover - compiled
     """Fill ``SV``, ``K`` and ``W`` for one state; ``ulist[:nu]`` are the upper totals (not indices).
 
     ``scores[first, b, r]`` is box ``b``'s score for roll ``r``; ``E[mask, bit, u - u_lo]`` the value
     of the states after this turn (already solved).
 
-    With ``theta == 0`` the tables hold expected points to come. Otherwise ``E`` and the tables hold
-    certainty equivalents (points ``c`` with ``exp(theta c) = E[exp(theta x points to come)]``):
-    sure points add to them as to expected points and the best choice is the one of largest
-    certainty equivalent, so only the averages over the dice change, to :func:`average_keeps`.
+    With ``theta == 0`` the tables hold expected points to come. Otherwise ``E`` holds certainty
+    equivalents (points ``c`` with ``exp(theta c) = E[exp(theta x points to come)]``) and the tables
+    hold the :func:`utility` ``(exp(theta (v - s)) - 1) / theta`` of each choice's certainty
+    equivalent ``v``, ``s = shift[j] + points_base`` (``shift`` set here by :func:`rescale`): increasing
+    in ``v`` whatever the sign of ``theta``, so the same maxima pick the same choices, and affine in
+    ``exp(theta v)``, so the same averages over the dice are exact. ``theta (v - s) >= 0`` for every
+    choice, so every utility has the sign of ``theta`` and nothing cancels; a utility of points and
+    future is ``a + b + theta a b`` from theirs (``exp_points``, :func:`point_utilities`' table of the
+    points ``x - points_base`` at ``x - points_lo``, and the rescaled futures), all of one sign.
     """
     n_boxes = rule_ints[N_BOXES]
     poker = rule_ints[POKER]
@@ -206,6 +274,8 @@ def turn_tables(
                 for j in range(nu):
                     vecs[b, 0, j] = E[nm, 0, ulist[j] - u_lo]
                     vecs[b, 1, j] = E[nm, 1, ulist[j] - u_lo]
+    if theta != 0.0:
+        rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift)
     # stage "score now", for a later roll (first = 0) and, if it matters, right after the first roll
     for first in range(1 + has_first):
         for r in range(N_ROLLS):
@@ -230,11 +300,19 @@ def turn_tables(
                     slot = 0
                 if b == poker and track_bit == 1 and pts > 0:
                     slot = 1
-                add = float(pts + bonus)
-                for j in range(nu):
-                    v = add + vecs[b, slot, j]
-                    if v > SV[first, r, j]:
-                        SV[first, r, j] = v
+                if theta != 0.0:
+                    add = exp_points[pts + bonus - points_lo]
+                    for j in range(nu):
+                        future = vecs[b, slot, j]
+                        v = add + future + theta * add * future
+                        if v > SV[first, r, j]:
+                            SV[first, r, j] = v
+                else:
+                    add = float(pts + bonus)
+                    for j in range(nu):
+                        v = add + vecs[b, slot, j]
+                        if v > SV[first, r, j]:
+                            SV[first, r, j] = v
     if has_first == 0:
         SV[1, :, :nu] = SV[0, :, :nu]
     # W[0]: no rolls left (a first-roll score only when a turn has a single roll)
@@ -249,16 +327,13 @@ def turn_tables(
             for j in range(nu):
                 K[stage, KEEP_ALL_OFFSET + r, j] = W[stage - 1, r, j]
         # smaller keeps, one die at a time: the average of the six keeps with one die more
-        if theta != 0.0:
-            average_keeps(theta, K, stage, child, nu)
-        else:
-            for k in range(KEEP_ALL_OFFSET - 1, -1, -1):
-                c0, c1, c2 = child[k, 0], child[k, 1], child[k, 2]
-                c3, c4, c5 = child[k, 3], child[k, 4], child[k, 5]
-                for j in range(nu):
-                    total = K[stage, c0, j] + K[stage, c1, j] + K[stage, c2, j]
-                    total += K[stage, c3, j] + K[stage, c4, j] + K[stage, c5, j]
-                    K[stage, k, j] = total * (1.0 / 6.0)
+        for k in range(KEEP_ALL_OFFSET - 1, -1, -1):
+            c0, c1, c2 = child[k, 0], child[k, 1], child[k, 2]
+            c3, c4, c5 = child[k, 3], child[k, 4], child[k, 5]
+            for j in range(nu):
+                total = K[stage, c0, j] + K[stage, c1, j] + K[stage, c2, j]
+                total += K[stage, c3, j] + K[stage, c4, j] + K[stage, c5, j]
+                K[stage, k, j] = total * (1.0 / 6.0)
         # the best keep inside each keep, one die at a time: the keep itself or the best inside it
         # minus one die (``subs`` repeats a keep's first sub-keep to fill five places; K[0] is free
         # scratch: there are no keeps with no rolls left)
@@ -319,7 +394,10 @@ def solve_masks(
     K = np.empty((rolls, N_KEEPS, nu_max))
     W = np.empty((rolls, N_ROLLS, nu_max))
     value = np.empty(nu_max)
-    column = np.empty(N_ROLLS)
+    shift = np.zeros(nu_max)
+    exp_points, points_lo, points_base = point_utilities(
+        theta, rule_ints, box_upper, box_face, scores, joker_scores
+    )
     for i in range(masks.shape[0]):
         mask = masks[i]
         c = upper_class[mask]
@@ -351,19 +429,20 @@ def solve_masks(
                 K,
                 W,
                 theta,
+                shift,
+                exp_points,
+                points_lo,
+                points_base,
             )
+            for j in range(nu):
+                value[j] = 0.0
+            for r in range(N_ROLLS):
+                p = probability[r]
+                for j in range(nu):
+                    value[j] += p * W[rolls - 1, r, j]
             if theta != 0.0:
                 for j in range(nu):
-                    for r in range(N_ROLLS):
-                        column[r] = W[rolls - 1, r, j]
-                    value[j] = certainty_equivalent(theta, column, probability, N_ROLLS)
-            else:
-                for j in range(nu):
-                    value[j] = 0.0
-                for r in range(N_ROLLS):
-                    p = probability[r]
-                    for j in range(nu):
-                        value[j] += p * W[rolls - 1, r, j]
+                    value[j] = shift[j] + points_base + inverse_utility(theta, value[j])
             for u in range(n_u):
                 src = fill_from[c, u]
                 E[mask, bit, u] = value[src] if src >= 0 else np.nan

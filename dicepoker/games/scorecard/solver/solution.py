@@ -180,10 +180,18 @@ def turn_values(
     keep = np.zeros((rolls, N_KEEPS, 1))
     hold = np.zeros((rolls, N_ROLLS, 1))
     from dicepoker.games.scorecard.solver.kernel import (  # compiled code loads only when a turn is evaluated
+        certainty_equivalents,
+        point_utilities,
         turn_tables,
     )
 
+    shift = np.zeros(1)
     risk = float(risk)
-    turn_tables(mask, bit, ulist, 1, values, *_kernel_tables(t), vecs, sv, keep, hold, risk)
+    points = point_utilities(risk, t.rule_ints, t.box_upper, t.box_face, t.scores, t.joker_scores)
+    kernel = _kernel_tables(t)
+    turn_tables(mask, bit, ulist, 1, values, *kernel, vecs, sv, keep, hold, risk, shift, *points)
+    if risk != 0:  # back from utilities of v - shift - points base to certainty equivalents v
+        for table in (sv, keep, hold):
+            certainty_equivalents(risk, table, shift + points[2])
     keep[0] = np.nan  # no keeps without rolls left
     return TurnValues(score=sv[:, :, 0], keep=keep[:, :, 0], hold=hold[:, :, 0], risk=risk)
