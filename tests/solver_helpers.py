@@ -6,8 +6,10 @@ set is solved once per session; the disk cache goes to the session's temporary d
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterator
+from decimal import Decimal, localcontext
 from functools import cache
 from itertools import combinations
 
@@ -120,3 +122,61 @@ def brute_force(rules: ScorecardRules) -> dict[frozenset, float]:
 
     future({})
     return memo
+
+
+def exact_certainty_equivalents(
+    rules: ScorecardRules, theta: float, digits: int = 40
+) -> dict[frozenset, Decimal]:
+    """``(1/θ) ln E[exp(θ x points to come)]`` of θ-optimal play from every scorecard met, exactly.
+
+    Plain recursion on the rules' methods (every roll, every keep, ``reroll_distribution``'s exact
+    chances) in decimal arithmetic with ``digits`` significant digits more than ``1/|θ|`` has, so
+    ``exp(θ x)`` keeps its ``θ x`` however small θ is. The player maximises ``E[exp(θ S)]`` for
+    θ > 0 and minimises it for θ < 0.
+    """
+    with localcontext() as ctx:
+        ctx.prec = digits + max(0, -math.floor(math.log10(abs(theta))))
+        t = Decimal(theta)  # exact: a float is a binary fraction
+        best = max if theta > 0 else min
+        growth: dict[int, Decimal] = {}
+
+        def grow(points: int) -> Decimal:  # exp(θ points), once per whole number of points
+            if points not in growth:
+                growth[points] = (t * points).exp()
+            return growth[points]
+
+        rolls = all_rolls(5)
+        chance = {r: Decimal(p.numerator) / p.denominator for r, p in roll_distribution(5).items()}
+        rerolls = {
+            k: [(r, Decimal(p.numerator) / p.denominator) for r, p in reroll_distribution(k).items()]
+            for k in all_keeps()
+            if len(k) < 5
+        }
+        keeps_in = {r: {Dice(c) for n in range(5) for c in combinations(r.values, n)} for r in rolls}
+        memo: dict[frozenset, Decimal] = {}
+
+        def future(filled: dict[str, int]) -> Decimal:
+            key = frozenset(filled.items())
+            if key not in memo:
+                memo[key] = _future(filled)
+            return memo[key]
+
+        def _future(filled: dict[str, int]) -> Decimal:
+            if len(filled) == len(rules.boxes):
+                return grow(rules.total(filled) - rules.upper_total(filled) - rules.lower_total(filled))
+
+            def score_now(roll: Dice, first: bool) -> Decimal:
+                bonus = rules.poker_bonus_for(roll, filled)
+                options = rules.options(roll, filled, first)
+                return best(grow(p + bonus) * future({**filled, box: p}) for box, p in options.items())
+
+            last = rules.rolls_per_turn - 1
+            hold = {r: score_now(r, last == 0) for r in rolls}
+            for rolls_left in range(1, last + 1):
+                first = rolls_left == last
+                keep = {k: sum(p * hold[r] for r, p in outcomes) for k, outcomes in rerolls.items()}
+                hold = {r: best(score_now(r, first), best(keep[k] for k in keeps_in[r])) for r in rolls}
+            return sum(chance[r] * hold[r] for r in rolls)
+
+        future({})
+        return {card: value.ln() / t for card, value in memo.items()}

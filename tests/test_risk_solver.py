@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import math
-from itertools import combinations
 
 import numpy as np
 import pytest
-from solver_helpers import TINY, session_cache_dir, solved  # noqa: F401
+from solver_helpers import TINY, exact_certainty_equivalents, session_cache_dir, solved  # noqa: F401
 
 from dicepoker import DicePokerError, ScorecardGame, find_game
 from dicepoker.cli.main import main
-from dicepoker.core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
+from dicepoker.core.dice import all_rolls
 from dicepoker.games.scorecard.bots import risk_strategy
 from dicepoker.games.scorecard.engine import TurnView
 from dicepoker.games.scorecard.hints import hint
@@ -25,47 +23,12 @@ RISKS = (-0.2, -0.05, 0.05, 0.2)
 def brute_force_utility(rules: ScorecardRules, theta: float) -> dict[frozenset, float]:
     """Certainty equivalents of the points to come, by plain recursion on E[exp(θ x points to come)].
 
-    Nothing of the solver: the rules' own methods, every roll and keep, no rescaling; the player
-    maximises E[exp(θ S)] when θ > 0 and minimises it when θ < 0 (both maximise E[u(S)]).
+    Nothing of the solver: the rules' own methods, every roll and keep, no rescaling, in decimal
+    arithmetic (:func:`solver_helpers.exact_certainty_equivalents`).
     """
-    best = max if theta > 0 else min
-    rolls = all_rolls(5)
-    chance = {r: float(p) for r, p in roll_distribution(5).items()}
-    rerolls = {
-        k: [(r, float(p)) for r, p in reroll_distribution(k).items()] for k in all_keeps() if len(k) < 5
+    return {
+        card: float(value) for card, value in exact_certainty_equivalents(rules, theta, digits=20).items()
     }
-    keeps_in = {r: {Dice(c) for n in range(5) for c in combinations(r.values, n)} for r in rolls}
-    memo: dict[frozenset, float] = {}
-
-    def future(filled: dict[str, int]) -> float:  # E[exp(θ x points to come)]
-        key = frozenset(filled.items())
-        if key not in memo:
-            memo[key] = _future(filled)
-        return memo[key]
-
-    def _future(filled: dict[str, int]) -> float:
-        if len(filled) == len(rules.boxes):
-            return math.exp(
-                theta * (rules.total(filled) - rules.upper_total(filled) - rules.lower_total(filled))
-            )
-
-        def score_now(roll: Dice, first: bool) -> float:
-            bonus = rules.poker_bonus_for(roll, filled)
-            options = rules.options(roll, filled, first)
-            return best(
-                math.exp(theta * (p + bonus)) * future({**filled, box: p}) for box, p in options.items()
-            )
-
-        last = rules.rolls_per_turn - 1
-        hold = {r: score_now(r, last == 0) for r in rolls}
-        for rolls_left in range(1, last + 1):
-            first = rolls_left == last
-            keep_value = {k: sum(p * hold[r] for r, p in outcomes) for k, outcomes in rerolls.items()}
-            hold = {r: best(score_now(r, first), best(keep_value[k] for k in keeps_in[r])) for r in rolls}
-        return sum(chance[r] * hold[r] for r in rolls)
-
-    future({})
-    return {card: math.log(value) / theta for card, value in memo.items()}
 
 
 # --- exactness ------------------------------------------------------------------------------------

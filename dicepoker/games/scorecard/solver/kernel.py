@@ -82,12 +82,58 @@ def legal_boxes(mask, bit, r, rule_ints, box_upper, face_box, five_face):  # pra
     return upper, True
 
 
-@njit(nogil=True, cache=True)
-def point_exponentials(theta, rule_ints, box_upper, box_face, scores, joker_scores):  # pragma: no cover
-    """``sign(theta) exp(theta x)`` for every whole number of points ``x`` one turn can score.
+# The risk-sensitive averages are exact IEEE arithmetic: ``fastmath=False`` is spelled out because
+# numba otherwise compiles a function with the flags of its first caller (``turn_tables`` is
+# fastmath), and reassociating ``x * (expm1(z) / z)`` loses every digit when ``z`` is subnormal.
+@njit(nogil=True, cache=True, fastmath=False)
+def utility(theta, x):  # pragma: no cover - compiled
+    """The exponential utility ``(exp(theta x) - 1) / theta`` of ``x`` points, ``x`` itself at ``theta = 0``.
 
-    Returns the table and the smallest ``x`` (its index 0). A turn's points are a box's score,
-    joker score or upper count, plus the poker bonus.
+    Computed as ``x expm1(z) / z`` with ``z = theta x``, never dividing by ``theta``: exact to
+    rounding for every ``theta``, however small (a ``z`` that underflows gives ``x``).
+    """
+    z = theta * x
+    if z == 0.0:
+        return x
+    return x * (math.expm1(z) / z)
+
+
+@njit(nogil=True, cache=True, fastmath=False)
+def inverse_utility(theta, u):  # pragma: no cover - compiled
+    """The points ``log1p(theta u) / theta`` whose :func:`utility` is ``u``, ``u`` itself at ``theta = 0``."""
+    z = theta * u
+    if z == 0.0:
+        return u
+    return u * (math.log1p(z) / z)
+
+
+@njit(nogil=True, cache=True, fastmath=False)
+def certainty_equivalent(theta, values, weights, n):  # pragma: no cover - compiled
+    """The certainty equivalent of ``values[:n]`` drawn with chances ``weights[:n]`` (which sum to 1).
+
+    ``top + inverse_utility(sum weights x utility(values - top))``, ``top`` the largest value when
+    ``theta > 0`` and the smallest when ``theta < 0``: every ``theta (v - top) <= 0`` (nothing
+    overflows), ``top``'s chance keeps ``1 + theta x sum`` away from 0 (nothing cancels), and as
+    ``theta -> 0`` it is the mean.
+    """
+    top = values[0]
+    for i in range(1, n):
+        if (values[i] > top) if theta > 0.0 else (values[i] < top):
+            top = values[i]
+    total = 0.0
+    for i in range(n):
+        total += weights[i] * utility(theta, values[i] - top)
+    return top + inverse_utility(theta, total)
+
+
+@njit(nogil=True, cache=True, fastmath=False)
+def point_utilities(theta, rule_ints, box_upper, box_face, scores, joker_scores):  # pragma: no cover
+    """:func:`utility` of ``x - base`` for every whole number of points ``x`` one turn can score.
+
+    Returns the table (``x = lo`` at index 0), ``lo`` and ``base``: the fewest points when
+    ``theta > 0``, the most when ``theta < 0``, so ``theta (x - base) >= 0`` and every entry has
+    the sign of ``theta``. A turn's points are a box's score, joker score or upper count, plus the
+    poker bonus.
     """
     n_boxes = rule_ints[N_BOXES]
     par = rule_ints[PAR]
@@ -100,34 +146,39 @@ def point_exponentials(theta, rule_ints, box_upper, box_face, scores, joker_scor
             hi = max(hi, (0 - par) * box_face[b], (5 - par) * box_face[b])
     lo += min(0, bonus)
     hi += max(0, bonus)
-    sign = 1.0 if theta > 0.0 else -1.0
+    base = lo if theta > 0.0 else hi
     table = np.empty(hi - lo + 1)
     for i in range(hi - lo + 1):
-        table[i] = sign * math.exp(theta * float(lo + i))
-    return table, lo
+        table[i] = utility(theta, float(lo + i - base))
+    return table, lo, base
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, fastmath=False)
 def rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift):  # pragma: no cover - compiled
-    """Turn the certainty equivalents ``vecs`` of the states after a turn into ``exp(theta (v - shift))``.
+    """Turn the certainty equivalents ``vecs`` of the states after a turn into utilities of ``v - shift``.
 
-    ``shift[j]`` is the best certainty equivalent after filling an open box (NaN, unreachable
-    states, are skipped), so a turn's exponents are ``theta`` times this turn's points plus the
-    differences between the boxes' futures: small for any ``|theta|`` of a few tenths.
+    ``shift[j]`` is the smallest of them when ``theta > 0``, the largest when ``theta < 0`` (NaN,
+    unreachable states, are skipped), so ``theta (v - shift) >= 0``: every utility has the sign of
+    ``theta`` and ``1 + theta u >= 1``, where :func:`utility` and :func:`inverse_utility` keep every
+    digit.
     """
     n_boxes = rule_ints[N_BOXES]
     poker = rule_ints[POKER]
     track_bit = rule_ints[TRACK_BIT]
+    worst = -NEG if theta > 0.0 else NEG
     for j in range(nu):
-        shift[j] = NEG
+        shift[j] = worst
     for b in range(n_boxes):
         if (mask >> b) & 1 == 1:
             continue
-        for j in range(nu):
-            if vecs[b, 0, j] > shift[j]:
-                shift[j] = vecs[b, 0, j]
+        slots = 6 if box_upper[b] == 1 else (2 if b == poker and track_bit == 1 else 1)
+        for c in range(slots):
+            for j in range(nu):
+                v = vecs[b, c, j]
+                if (v < shift[j]) if theta > 0.0 else (v > shift[j]):
+                    shift[j] = v
     for j in range(nu):
-        if shift[j] == NEG:
+        if shift[j] == worst:
             shift[j] = 0.0
     for b in range(n_boxes):
         if (mask >> b) & 1 == 1:
@@ -135,7 +186,17 @@ def rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift):  # pragma: no c
         slots = 6 if box_upper[b] == 1 else (2 if b == poker and track_bit == 1 else 1)
         for c in range(slots):
             for j in range(nu):
-                vecs[b, c, j] = math.exp(theta * (vecs[b, c, j] - shift[j]))
+                vecs[b, c, j] = utility(theta, vecs[b, c, j] - shift[j])
+    return 0
+
+
+@njit(nogil=True, cache=True, fastmath=False)
+def certainty_equivalents(theta, table, shift):  # pragma: no cover - compiled
+    """From utilities of ``v - shift`` back to certainty equivalents ``v``, in place (``table[..., j]``)."""
+    flat = table.reshape(-1, table.shape[-1])
+    for i in range(flat.shape[0]):
+        for j in range(flat.shape[1]):
+            flat[i, j] = shift[j] + inverse_utility(theta, flat[i, j])
     return 0
 
 
@@ -165,6 +226,7 @@ def turn_tables(
     shift,
     exp_points,
     points_lo,
+    points_base,
 ):  # pragma: no cover - compiled
     """Fill ``SV``, ``K`` and ``W`` for one state; ``ulist[:nu]`` are the upper totals (not indices).
 
@@ -173,11 +235,13 @@ def turn_tables(
 
     With ``theta == 0`` the tables hold expected points to come. Otherwise ``E`` holds certainty
     equivalents (points ``c`` with ``exp(theta c) = E[exp(theta x points to come)]``) and the tables
-    hold ``sign(theta) exp(theta (v - shift[j]))`` of each choice's certainty equivalent ``v``:
-    rescaled per turn by ``shift`` (a value of this turn, set here), so the exponents stay small;
-    increasing in ``v`` whatever the sign of ``theta``, so the same maxima pick the same choices,
-    and linear in the chance, so the same averages over the dice are exact. ``exp_points`` is
-    :func:`point_exponentials`' table (``sign(theta) exp(theta x)`` at ``x - points_lo``).
+    hold the :func:`utility` ``(exp(theta (v - s)) - 1) / theta`` of each choice's certainty
+    equivalent ``v``, ``s = shift[j] + points_base`` (``shift`` set here by :func:`rescale`): increasing
+    in ``v`` whatever the sign of ``theta``, so the same maxima pick the same choices, and affine in
+    ``exp(theta v)``, so the same averages over the dice are exact. ``theta (v - s) >= 0`` for every
+    choice, so every utility has the sign of ``theta`` and nothing cancels; a utility of points and
+    future is ``a + b + theta a b`` from theirs (``exp_points``, :func:`point_utilities`' table of the
+    points ``x - points_base`` at ``x - points_lo``, and the rescaled futures), all of one sign.
     """
     n_boxes = rule_ints[N_BOXES]
     poker = rule_ints[POKER]
@@ -239,7 +303,8 @@ def turn_tables(
                 if theta != 0.0:
                     add = exp_points[pts + bonus - points_lo]
                     for j in range(nu):
-                        v = add * vecs[b, slot, j]
+                        future = vecs[b, slot, j]
+                        v = add + future + theta * add * future
                         if v > SV[first, r, j]:
                             SV[first, r, j] = v
                 else:
@@ -330,8 +395,9 @@ def solve_masks(
     W = np.empty((rolls, N_ROLLS, nu_max))
     value = np.empty(nu_max)
     shift = np.zeros(nu_max)
-    sign = 1.0 if theta > 0.0 else -1.0
-    exp_points, points_lo = point_exponentials(theta, rule_ints, box_upper, box_face, scores, joker_scores)
+    exp_points, points_lo, points_base = point_utilities(
+        theta, rule_ints, box_upper, box_face, scores, joker_scores
+    )
     for i in range(masks.shape[0]):
         mask = masks[i]
         c = upper_class[mask]
@@ -366,6 +432,7 @@ def solve_masks(
                 shift,
                 exp_points,
                 points_lo,
+                points_base,
             )
             for j in range(nu):
                 value[j] = 0.0
@@ -375,7 +442,7 @@ def solve_masks(
                     value[j] += p * W[rolls - 1, r, j]
             if theta != 0.0:
                 for j in range(nu):
-                    value[j] = shift[j] + math.log(sign * value[j]) / theta
+                    value[j] = shift[j] + points_base + inverse_utility(theta, value[j])
             for u in range(n_u):
                 src = fill_from[c, u]
                 E[mask, bit, u] = value[src] if src >= 0 else np.nan

@@ -191,8 +191,9 @@ class TurnValues:
         p = dice_tables().probability
         if self.risk == 0:
             return float(p @ self.hold[-1])
-        top = float(np.max(self.hold[-1]) if self.risk > 0 else np.min(self.hold[-1]))
-        return top + float(np.log(p @ np.exp(self.risk * (self.hold[-1] - top)))) / self.risk
+        from dicepoker.games.scorecard.solver.kernel import certainty_equivalent
+
+        return float(certainty_equivalent(self.risk, np.ascontiguousarray(self.hold[-1]), p, N_ROLLS))
 
 
 def turn_values(
@@ -215,19 +216,18 @@ def turn_values(
     keep = np.zeros((rolls, N_KEEPS, 1))
     hold = np.zeros((rolls, N_ROLLS, 1))
     from dicepoker.games.scorecard.solver.kernel import (  # compiled code loads only when a turn is evaluated
-        point_exponentials,
+        certainty_equivalents,
+        point_utilities,
         turn_tables,
     )
 
     shift = np.zeros(1)
     risk = float(risk)
-    exp_points = point_exponentials(risk, t.rule_ints, t.box_upper, t.box_face, t.scores, t.joker_scores)
+    points = point_utilities(risk, t.rule_ints, t.box_upper, t.box_face, t.scores, t.joker_scores)
     kernel = _kernel_tables(t)
-    turn_tables(mask, bit, ulist, 1, values, *kernel, vecs, sv, keep, hold, risk, shift, *exp_points)
+    turn_tables(mask, bit, ulist, 1, values, *kernel, vecs, sv, keep, hold, risk, shift, *points)
+    if risk != 0:  # back from utilities of v - shift - points base to certainty equivalents v
+        for table in (sv, keep, hold):
+            certainty_equivalents(risk, table, shift + points[2])
     keep[0] = np.nan  # no keeps without rolls left
-    tables = sv[:, :, 0], keep[:, :, 0], hold[:, :, 0]
-    if risk != 0:  # back from sign(θ) exp(θ (v - shift)) to certainty equivalents v
-        with np.errstate(invalid="ignore", divide="ignore"):
-            tables = tuple(shift[0] + np.log(np.sign(risk) * x) / risk for x in tables)
-    score, keep_table, hold_table = tables
-    return TurnValues(score=score, keep=keep_table, hold=hold_table, risk=float(risk))
+    return TurnValues(score=sv[:, :, 0], keep=keep[:, :, 0], hold=hold[:, :, 0], risk=risk)

@@ -17,10 +17,15 @@ the first-roll multiplier) are built from it.
 
 from __future__ import annotations
 
+import contextlib
+import numbers
+import reprlib
+import sys
 import time
 import warnings
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
 
 import numpy as np
 
@@ -47,7 +52,7 @@ def backward_induction(
     """The value table ``E[mask, bit, u - u_lo]``: expected points still to come from each state.
 
     With ``risk`` θ ≠ 0 the table holds the certainty equivalents ``(1/θ) log E[exp(θ x points to
-    come)]`` of the play that maximises them (the same kernel, rescaled per turn; see
+    come)]`` of the play that maximises them (the same kernel, averaging certainty equivalents; see
     :func:`~.kernel.turn_tables`). The final bonus is a sure number of points, its own equivalent.
 
     Layers of equally many filled boxes are solved from the full scorecard back to the empty one;
@@ -114,7 +119,10 @@ MAX_RISK = 0.5  # the largest |θ| the risk-sensitive solve accepts (checked sta
 
 
 def check_risk(risk: float) -> float:
-    """The risk parameter θ as a float, refused unless finite and ``|θ| <= MAX_RISK``.
+    """The risk parameter θ as a float, refused unless a finite real number with ``|θ| <= MAX_RISK``.
+
+    Text, ``True``/``False`` and other non-numbers are refused, not converted (``"0.1"`` is not
+    a number, and ``True`` is no risk attitude).
 
     >>> check_risk(-0.05)
     -0.05
@@ -122,16 +130,27 @@ def check_risk(risk: float) -> float:
     Traceback (most recent call last):
     ...
     dicepoker.core.errors.DicePokerError: risk must be a number with |risk| <= 0.5 ..., not 2
+    >>> check_risk("0.1")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: risk must be a number with |risk| <= 0.5 ..., not '0.1'
     """
-    try:
-        value = float(risk)
-    except (TypeError, ValueError):
-        value = float("nan")
+    value = float("nan")
+    if isinstance(risk, numbers.Real | Decimal) and not isinstance(risk, bool):
+        with contextlib.suppress(ValueError, OverflowError):  # a signalling NaN, an int beyond floats
+            value = float(risk)
     if not abs(value) <= MAX_RISK:  # also refuses NaN
-        raise DicePokerError(
-            f"risk must be a number with |risk| <= {MAX_RISK} (the exponential utility's θ), not {risk!r}"
-        )
-    return value
+        rule = f"risk must be a number with |risk| <= {MAX_RISK} (the exponential utility's θ)"
+        raise DicePokerError(f"{rule}, not {_shown(risk)}")
+    return value + 0.0  # -0.0 is 0.0
+
+
+def _shown(value: object) -> str:
+    """``value`` as its (shortened) repr; an integer too long to write out by its size."""
+    try:
+        return reprlib.repr(value)
+    except ValueError:
+        return f"an integer of more than {sys.get_int_max_str_digits()} digits"
 
 
 # --- without numba ------------------------------------------------------------------------------
