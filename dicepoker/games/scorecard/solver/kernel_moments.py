@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from dicepoker.games.scorecard.solver.kernel import legal_boxes, point_exponentials, turn_tables
+from dicepoker.games.scorecard.solver.kernel import legal_boxes, point_utilities, turn_tables
 from dicepoker.games.scorecard.solver.layout import (
     HAS_FIRST,
     KEEP_ALL_OFFSET,
@@ -126,7 +126,9 @@ def _score_moments(
                     if b == poker and track_bit == 1 and pts > 0:
                         slot = 1
                     if theta != 0.0:
-                        v = exp_points[pts + bonus - points_lo] * vecs[b, slot, j]
+                        a = exp_points[pts + bonus - points_lo]
+                        f = vecs[b, slot, j]
+                        v = a + f + theta * a * f
                     else:
                         v = float(pts + bonus) + vecs[b, slot, j]
                     if v > best + tie:
@@ -236,7 +238,9 @@ def moment_masks(
     shift = np.zeros(nu_max)
     value1 = np.empty(nu_max)
     value2 = np.empty(nu_max)
-    exp_points, points_lo = point_exponentials(theta, rule_ints, box_upper, box_face, scores, joker_scores)
+    exp_points, points_lo, points_base = point_utilities(
+        theta, rule_ints, box_upper, box_face, scores, joker_scores
+    )
     for i in range(masks.shape[0]):
         mask = masks[i]
         c = upper_class[mask]
@@ -271,6 +275,7 @@ def moment_masks(
                 shift,
                 exp_points,
                 points_lo,
+                points_base,
             )
             _next_moments(mask, bit, ulist, nu, M1, M2, rule_ints, box_upper, box_face, n1, n2)
             _score_moments(
