@@ -115,7 +115,7 @@ def test_a_solution_of_other_rules_or_of_the_wrong_type_is_refused():
     game = ScorecardGame("classic", seed=1)
     game.roll()
     other = solve("two_part", progress=False)
-    with pytest.raises(DicePokerError, match="the solution given is of the rules 'two_part', not of 'classic'"):
+    with pytest.raises(DicePokerError, match="of the rules 'two_part', not of 'classic'"):
         advise("classic", "dice: 12345", solution=other)
     with pytest.raises(DicePokerError, match="the solution given is of the rules 'two_part'"):
         hint(game, solution=other)

@@ -24,7 +24,17 @@ from importlib import import_module
 
 from dicepoker.cli.language import add_language_option, argparse_speaking, language_in_argv
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, check_language, display_name, format_message, in_language, language
+from dicepoker.core.i18n import (
+    SOURCE_LANGUAGE,
+    _,
+    check_language,
+    display_name,
+    environment_language,
+    format_message,
+    in_language,
+    is_language_set,
+    language,
+)
 from dicepoker.core.version import __version__
 from dicepoker.games import GAMES, find_game
 
@@ -105,12 +115,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     (before or after the subcommand), else ``DICEPOKER_LANG``, else English.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
+    chosen = language_in_argv(argv)
     try:
-        lang = check_language(language_in_argv(argv) or language())
+        lang = check_language(chosen) if chosen is not None else _language_here()
     except DicePokerError as err:
         return _say(f"error: {err}", 2)
     with in_language(lang), argparse_speaking():
         return _main(argv)
+
+
+def _language_here() -> str:
+    """The language when ``--lang`` is not given: the one set in Python, else ``DICEPOKER_LANG``
+    (read as a locale too); a language the kit does not speak is said in one line, then English."""
+    lang, problem = environment_language()
+    if problem is None or is_language_set():
+        return language()
+    _say(format_message("warning: {message}", SOURCE_LANGUAGE, message=problem), 0)
+    return lang
 
 
 def _main(argv: list[str]) -> int:
