@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(autouse=True)
 def _no_warning_said_yet(monkeypatch):
-    monkeypatch.setattr(i18n, "_warned", set())
+    monkeypatch.setattr(i18n, "_warned", set(), raising=False)
 
 
 @pytest.mark.parametrize(

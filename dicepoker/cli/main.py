@@ -18,6 +18,7 @@ import io
 import json
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from dataclasses import fields
 from importlib import import_module
@@ -120,8 +121,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = check_language(chosen) if chosen is not None else _language_here()
     except DicePokerError as err:
         return _say(f"error: {err}", 2)
-    with in_language(lang), argparse_speaking():
+    with in_language(lang), argparse_speaking(), warnings.catch_warnings():
+        warnings.showwarning = _say_warning
         return _main(argv)
+
+
+def _say_warning(message: Warning | str, *_: object, **__: object) -> None:
+    """A warning on the command line: one line on standard error, without Python's file and line."""
+    text = str(message).replace("\n", " ")
+    _say(format_message("warning: {message}", message=text), 0)
 
 
 def _language_here() -> str:
