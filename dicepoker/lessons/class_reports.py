@@ -88,7 +88,9 @@ def class_report(folder: str | Path, *, bot_games: int = 20, seed: int = 0) -> C
     if isinstance(bot_games, bool) or not isinstance(bot_games, int) or bot_games < 1:
         raise DicePokerError(
             format_message(
-                "bot_games is a whole number of games, at least 1, not {value}", value=quoted(bot_games)
+                "{name} is a whole number of games, at least 1, not {value}",
+                name="bot_games",
+                value=quoted(bot_games),
             )
         )
     seed = check_seed(seed)

@@ -332,7 +332,7 @@ def solution_for(rules: Any, solution: Any = None, risk: float = 0.0, *, progres
         return solve(rules, risk=risk, progress=progress)
     if not isinstance(solution, Solution):
         raise DicePokerError(
-            _("a solution comes from solve(...), not {value}").format(value=quoted(solution))
+            _("a solution comes from {call}, not {value}").format(call="solve(...)", value=quoted(solution))
         )
     if solution.rules.fingerprint() != rules.fingerprint():
         raise DicePokerError(

@@ -491,9 +491,9 @@ def position_of(game: ScorecardGame) -> Position:
     if not isinstance(game, ScorecardGame):
         raise PositionError(
             _(
-                "a position is text in the notation ({example}), a Position or a scorecard game after "
+                "a position is text in the notation ({example}), a {type} or a scorecard game after "
                 "a roll, not {value}"
-            ).format(example="'filled: Sixes 18; dice: 66123; rolls: 2'", value=quoted(game))
+            ).format(example="'filled: Sixes 18; dice: 66123; rolls: 2'", type="Position", value=quoted(game))
         )
     if game.dice is None:
         raise PositionError(_("roll first: a position has dice on the table"))
