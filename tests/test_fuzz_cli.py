@@ -169,7 +169,7 @@ def assert_sentences(argv: list[str], code: int, err: str) -> None:
     """Exit 0 or 2; standard error holds only one-line messages (and argparse's usage lines)."""
     assert code in (0, 2), (argv, code, err)
     assert "Traceback" not in err and "Warning:" not in err and "warnings.warn" not in err, (argv, err)
-    lines = err.splitlines()
+    lines = err.rstrip("\n").split("\n") if err else []  # not splitlines(): an argument may hold \x1e
     if code == 2:
         assert lines, f"exit 2 without a message for {argv}"
         assert "DICEPOKER_LANG" not in lines[-1], f"the variable made {argv} fail: {err}"
@@ -224,3 +224,10 @@ def test_every_subcommand_answers_with_a_result_or_a_sentence_long(solved, place
     test_every_subcommand_answers_with_a_result_or_a_sentence.hypothesis.inner_test(
         solved, places, argv, lang, kind
     )
+
+
+@pytest.mark.parametrize("argument", ["\n0", "a\rb", "x\x1ey", "\u2028"])
+def test_a_usage_error_is_one_line_even_for_an_argument_with_a_line_break(monkeypatch, argument):
+    code, _, err = run(["rules", argument], monkeypatch, None, None)
+    last = err.rstrip("\n").split("\n")[-1]
+    assert code == 2 and last.startswith("python -m dicepoker: error: unrecognized arguments:")

@@ -22,6 +22,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import fields
 from importlib import import_module
+from typing import NoReturn
 
 from dicepoker.cli.language import add_language_option, argparse_speaking, language_in_argv
 from dicepoker.core.errors import DicePokerError
@@ -82,9 +83,16 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+class OneLineErrors(argparse.ArgumentParser):
+    """argparse's parser whose usage errors stay one line, even for an argument holding a line break."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(" ".join(message.splitlines()))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, its help in the current language."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrors(
         prog="python -m dicepoker",
         description=_("Dice-poker games: rules, exact odds, optimal play."),
     )
