@@ -76,10 +76,12 @@ def test_environment_variable_chooses_and_set_language_overrides(monkeypatch):
     assert language() == "th" and pgettext("box", "Pair") == "คู่"
 
 
-def test_an_unknown_environment_language_is_refused_by_name(monkeypatch):
+def test_an_unknown_environment_language_is_said_and_english_is_spoken(monkeypatch):
+    """The variable may be set for the whole machine: a warning naming it, not an error (issue 23)."""
     monkeypatch.setenv("DICEPOKER_LANG", "xx")
-    with pytest.raises(DicePokerError, match=r"DICEPOKER_LANG: no language 'xx'; the languages are: en, ro"):
-        language()
+    monkeypatch.setattr(i18n, "_warned", set(), raising=False)
+    with pytest.warns(i18n.LanguageWarning, match=r"DICEPOKER_LANG is 'xx'.*it speaks en, ro, th, uk"):
+        assert language() == "en"
 
 
 @pytest.mark.parametrize("bad", ["fr", "RO", "", None, 3, "ro_RO"])

@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from dicepoker.cli.language import add_language_option
+from dicepoker.cli.solve import whole_number
 from dicepoker.core.i18n import _, format_message
 from dicepoker.games import SCORECARD_GAMES
 
@@ -94,7 +95,9 @@ def register(subparsers: Any) -> None:
         required=True,
         help=format_message("e.g. {example}", example='"filled: Sixes 18, Chance 22; dice: 66612; rolls: 2"'),
     )
-    parser.add_argument("--top", type=int, default=None, metavar="N", help=_("show only the N best choices"))
+    parser.add_argument(
+        "--top", type=whole_number(1), default=None, metavar="N", help=_("show only the N best choices")
+    )
     parser.add_argument("--json", action="store_true", help=format_message("print {json}", json="JSON"))
     add_language_option(parser)
     parser.set_defaults(run=_run)

@@ -31,29 +31,32 @@ from dicepoker.core.i18n import (
 )
 
 
-def _argparse_templates() -> dict[str, str]:
-    """argparse's own messages (``%(name)s`` style) and the kit's template (``{name}``) of each."""
+def _argparse_templates(lang: str | None = None) -> dict[str, str]:
+    """argparse's own messages (``%(name)s`` style) and the kit's template (``{name}``) of each, in
+    ``lang`` (default: the current language)."""
     return {
-        "usage: ": _("usage: "),
-        "%(prog)s: error: %(message)s\n": _("{prog}: error: {message}") + "\n",
-        "argument %(argument_name)s: %(message)s": _("argument {argument_name}: {message}"),
+        "usage: ": _("usage: ", lang),
+        "%(prog)s: error: %(message)s\n": _("{prog}: error: {message}", lang) + "\n",
+        "argument %(argument_name)s: %(message)s": _("argument {argument_name}: {message}", lang),
         "invalid choice: %(value)r (choose from %(choices)s)": _(
-            "invalid choice: {value} (choose from {choices})"
+            "invalid choice: {value} (choose from {choices})", lang
         ),
-        "invalid %(type)s value: %(value)r": _("invalid {type} value: {value}"),
-        "the following arguments are required: %s": _("the following arguments are required: {arguments}"),
-        "unrecognized arguments: %s": _("unrecognized arguments: {arguments}"),
-        "expected one argument": _("expected one argument"),
+        "invalid %(type)s value: %(value)r": _("invalid {type} value: {value}", lang),
+        "the following arguments are required: %s": _(
+            "the following arguments are required: {arguments}", lang
+        ),
+        "unrecognized arguments: %s": _("unrecognized arguments: {arguments}", lang),
+        "expected one argument": _("expected one argument", lang),
         "ambiguous option: %(option)s could match %(matches)s": _(
-            "ambiguous option: {option} could match {matches}"
+            "ambiguous option: {option} could match {matches}", lang
         ),
-        "positional arguments": _("positional arguments"),
-        "options": _("options"),
-        "show this help message and exit": _("show this help message and exit"),
+        "positional arguments": _("positional arguments", lang),
+        "options": _("options", lang),
+        "show this help message and exit": _("show this help message and exit", lang),
     }
 
 
-ARGPARSE_MESSAGES = tuple(_argparse_templates())
+ARGPARSE_MESSAGES = tuple(_argparse_templates(SOURCE_LANGUAGE))  # read at import: in English
 """The argparse messages the command line shows in the class's language."""
 
 _NAMED = re.compile(r"%\((\w+)\)([rs])")

@@ -18,13 +18,25 @@ import io
 import json
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from dataclasses import fields
 from importlib import import_module
+from typing import NoReturn
 
 from dicepoker.cli.language import add_language_option, argparse_speaking, language_in_argv
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, check_language, display_name, format_message, in_language, language
+from dicepoker.core.i18n import (
+    SOURCE_LANGUAGE,
+    _,
+    check_language,
+    display_name,
+    environment_language,
+    format_message,
+    in_language,
+    is_language_set,
+    language,
+)
 from dicepoker.core.version import __version__
 from dicepoker.games import GAMES, find_game
 
@@ -80,13 +92,20 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+class OneLineErrors(argparse.ArgumentParser):
+    """argparse's parser whose usage errors stay one line, even for an argument holding a line break."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(" ".join(message.splitlines()))
+
+
 def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     """The command line's parser, its help in the current language; ``prog`` is how it was run.
 
     >>> build_parser().format_usage().split()[1], build_parser("python -m dicepoker").format_usage()[:26]
     ('dicepoker', 'usage: python -m dicepoker')
     """
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrors(
         prog=prog,
         description=_("Dice-poker games: rules, exact odds, optimal play."),
     )
@@ -119,12 +138,30 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     name the usage line shows: ``dicepoker`` (the console script) or ``python -m dicepoker``.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
+    chosen = language_in_argv(argv)
     try:
-        lang = check_language(language_in_argv(argv) or language())
+        lang = check_language(chosen) if chosen is not None else _language_here()
     except DicePokerError as err:
         return _say(f"error: {err}", 2)
-    with in_language(lang), argparse_speaking():
+    with in_language(lang), argparse_speaking(), warnings.catch_warnings():
+        warnings.showwarning = _say_warning
         return _main(argv, prog)
+
+
+def _say_warning(message: Warning | str, *_: object, **__: object) -> None:
+    """A warning on the command line: one line on standard error, without Python's file and line."""
+    text = str(message).replace("\n", " ")
+    _say(format_message("warning: {message}", message=text), 0)
+
+
+def _language_here() -> str:
+    """The language when ``--lang`` is not given: the one set in Python, else ``DICEPOKER_LANG``
+    (read as a locale too); a language the kit does not speak is said in one line, then English."""
+    lang, problem = environment_language()
+    if problem is None or is_language_set():
+        return language()
+    _say(format_message("warning: {message}", SOURCE_LANGUAGE, message=problem), 0)
+    return lang
 
 
 def _main(argv: list[str], prog: str) -> int:

@@ -35,3 +35,16 @@ class IllegalActionError(DicePokerError):
 
 class SaveFileError(DicePokerError):
     """A saved game that is malformed, tampered with, or from an unknown format."""
+
+
+QUOTED_CHARACTERS = 60  # a refusal quotes at most this much of the value it refuses
+
+
+def quoted(value: object, limit: int = QUOTED_CHARACTERS) -> str:
+    """What a refusal quotes of ``value``: its ``repr``, cut short when long (a refusal is one line).
+
+    >>> quoted("dice: 12"), quoted(None), quoted("1" * 100)[-5:], len(quoted("1" * 100))
+    ("'dice: 12'", 'None', '1111…', 60)
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -20,6 +20,7 @@ import gettext
 import os
 import re
 import string
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -87,6 +88,17 @@ def set_language(lang: str) -> None:
     _chosen = check_language(lang)
 
 
+def is_language_set() -> bool:
+    """Whether :func:`set_language` chose the language (then ``DICEPOKER_LANG`` is not read).
+
+    >>> set_language("uk"); is_language_set()
+    True
+    >>> reset_language(); is_language_set()
+    False
+    """
+    return _chosen is not None
+
+
 def reset_language() -> None:
     """Forget :func:`set_language`: back to ``DICEPOKER_LANG`` if it is set, else English.
 
@@ -134,13 +146,51 @@ def language() -> str:
         return speaking
     if _chosen is not None:
         return _chosen
-    from_environment = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
-    if from_environment:
-        try:
-            return check_language(from_environment)
-        except UnknownNameError as err:
-            raise UnknownNameError(f"{ENVIRONMENT_VARIABLE}: {err}") from None
-    return SOURCE_LANGUAGE
+    lang, problem = environment_language()
+    if problem is not None and problem not in _warned:
+        _warned.add(problem)
+        warnings.warn(problem, LanguageWarning, stacklevel=2)
+    return lang
+
+
+class LanguageWarning(UserWarning):
+    """``DICEPOKER_LANG`` names a language the kit does not speak (the kit then speaks English)."""
+
+
+_warned: set[str] = set()  # the problems with DICEPOKER_LANG already warned of (each once)
+
+
+def environment_language() -> tuple[str, str | None]:
+    """The language ``DICEPOKER_LANG`` asks for, and ``None``; or English and why it is not used.
+
+    The variable may hold a language (``ro``) or a locale as a shell writes it (``ro_RO.UTF-8``,
+    ``ro-RO``, ``uk_UA.utf8``, ``th_TH``): its language is used. A language the kit does not
+    speak is no error (the variable may be set for the whole machine): the kit speaks English and
+    says why, once (:class:`LanguageWarning`); only :func:`set_language` refuses a bad name.
+
+    >>> os.environ["DICEPOKER_LANG"] = "ro_RO.UTF-8"; environment_language()
+    ('ro', None)
+    >>> os.environ["DICEPOKER_LANG"] = "zz"; environment_language()[1]  # doctest: +ELLIPSIS
+    "DICEPOKER_LANG is 'zz', a language the kit does not speak (it speaks en, ro, th, uk): the text ..."
+    >>> del os.environ["DICEPOKER_LANG"]; environment_language()
+    ('en', None)
+    """
+    value = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
+    if not value:
+        return SOURCE_LANGUAGE, None
+    for lang in (value, re.split(r"[_.@\-]", value, maxsplit=1)[0].lower()):
+        if lang in available_languages():
+            return lang, None
+    problem = _(
+        "{variable} is {value}, a language the kit does not speak (it speaks {languages}): "
+        "the text is in English",
+        SOURCE_LANGUAGE,
+    ).format(
+        variable=ENVIRONMENT_VARIABLE,
+        value=repr(value[:40] + ("…" if len(value) > 40 else "")),
+        languages=", ".join(available_languages()),
+    )
+    return SOURCE_LANGUAGE, problem
 
 
 @cache

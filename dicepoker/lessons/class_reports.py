@@ -17,28 +17,35 @@ against the four bots.
 from __future__ import annotations
 
 import html
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from dicepoker.core.errors import DicePokerError
+from dicepoker.core.errors import DicePokerError, quoted
 from dicepoker.core.i18n import _, format_message
+from dicepoker.core.randomness import check_seed
 from dicepoker.games.scorecard.coach import bot_losses, coach_report
 from dicepoker.games.scorecard.engine import ScorecardGame
+from dicepoker.games.scorecard.presets import is_kit_rule_set
 
 BOTS = ("optimal", "greedy", "heuristic", "random")
 COLUMNS = [
     "file", "player", "game", "over", "decisions", "total loss", "mean loss", "grade", "final score",
-    "luck", "dice gave", "skill lost",
+    "luck", "dice gave", "skill lost", "kit rules",
 ]  # fmt: skip
+COACHED = COLUMNS[4:12]  # left empty for a save whose rule set is not one of the kit's
 
 
 @dataclass(frozen=True, eq=False)
 class ClassReport:
     """Every player of every saved game in a folder (``table``), the files that are not scorecard
-    games (``skipped``, with the reason) and the bots' mean loss per decision on each game played."""
+    games (``skipped``, with the reason) and the bots' mean loss per decision on each game played.
+
+    A save whose rule set is not one of the kit's (by content, whatever its name) has ``kit rules``
+    false and is not coached: its decisions, losses, grade and luck are left empty."""
 
     table: pd.DataFrame
     skipped: dict[str, str]
@@ -54,6 +61,12 @@ class ClassReport:
         skipped = "".join(f"<li>{html.escape(f)}: {html.escape(why)}</li>" for f, why in self.skipped.items())
         not_read = html.escape(_("Not read:"))
         note = f"<div>{not_read}</div><ul>{skipped}</ul>" if skipped else ""
+        own = sorted(set(self.table.loc[~self.table["kit rules"].astype(bool), "file"]))
+        if own:
+            flagged = format_message(
+                "Not coached: the rule set of {files} is not one of the kit's", files=", ".join(own)
+            )
+            note = f'<div class="dp-own-rules"><b>{html.escape(flagged)}</b></div>' + note
         games = self.table["file"].nunique()
         title = format_message(
             "The class: {players} player(s) in {games} game(s)", players=len(self.table), games=games
@@ -64,7 +77,23 @@ class ClassReport:
 def class_report(folder: str | Path, *, bot_games: int = 20, seed: int = 0) -> ClassReport:
     """Read every saved scorecard game (``*.json``, ``*.txt`` and others) in ``folder``; one row per
     player: decisions, total and mean loss, grade, final score and luck. Files that are not saved
-    scorecard games are listed in ``skipped``; ``bot_games`` seeded games measure each bot."""
+    scorecard games are listed in ``skipped``; ``bot_games`` seeded games measure each bot.
+
+    A save carries its own rule set: one that is not one of the kit's (a variant, or a forged rule
+    set under a kit game's name) is not solved nor coached; its row says ``kit rules`` false."""
+    if not isinstance(folder, str | os.PathLike):
+        raise DicePokerError(
+            format_message("a class report reads a folder (its path), not {value}", value=quoted(folder))
+        )
+    if isinstance(bot_games, bool) or not isinstance(bot_games, int) or bot_games < 1:
+        raise DicePokerError(
+            format_message(
+                "{name} is a whole number of games, at least 1, not {value}",
+                name="bot_games",
+                value=quoted(bot_games),
+            )
+        )
+    seed = check_seed(seed)
     folder = Path(folder)
     if not folder.is_dir():
         raise DicePokerError(
@@ -79,30 +108,48 @@ def class_report(folder: str | Path, *, bot_games: int = 20, seed: int = 0) -> C
         except DicePokerError as err:
             skipped[path.name] = str(err)
             continue
+        kit = is_kit_rule_set(game.rules)
         for player in range(len(game.player_names)):
-            report = coach_report(game, player)
-            luck = report.luck
-            rows.append(
-                {
-                    "file": path.name,
-                    "player": report.player,
-                    "game": game.rules.name,
-                    "over": report.is_over,
-                    "decisions": len(report.decisions),
-                    "total loss": report.total_loss,
-                    "mean loss": report.mean_loss,
-                    "grade": report.grade,
-                    "final score": report.final_score,
-                    "luck": luck.total,
-                    "dice gave": luck.dice_gave,
-                    "skill lost": luck.skill_lost,
-                }
-            )
+            rows.append(_row(path.name, game, player) if kit else _own_rules_row(path.name, game, player))
     table = pd.DataFrame(rows, columns=COLUMNS)
-    bots = [_bot_means(name, bot_games, seed) for name in sorted(set(table["game"]))] or [
+    kit_games = table.loc[table["kit rules"].astype(bool), "game"]
+    bots = [_bot_means(name, bot_games, seed) for name in sorted(set(kit_games))] or [
         pd.DataFrame(columns=["game", "bot", "mean loss"])
     ]
     return ClassReport(table, skipped, pd.concat(bots, ignore_index=True))
+
+
+def _row(file: str, game: ScorecardGame, player: int) -> dict[str, Any]:
+    report = coach_report(game, player)
+    luck = report.luck
+    return {
+        "file": file,
+        "player": report.player,
+        "game": game.rules.name,
+        "over": report.is_over,
+        "decisions": len(report.decisions),
+        "total loss": report.total_loss,
+        "mean loss": report.mean_loss,
+        "grade": report.grade,
+        "final score": report.final_score,
+        "luck": luck.total,
+        "dice gave": luck.dice_gave,
+        "skill lost": luck.skill_lost,
+        "kit rules": True,
+    }
+
+
+def _own_rules_row(file: str, game: ScorecardGame, player: int) -> dict[str, Any]:
+    """A player of a game under a rule set that is not the kit's: what the save says, nothing solved."""
+    return {
+        "file": file,
+        "player": game.player_names[player],
+        "game": game.rules.name,
+        "over": game.is_over,
+        **dict.fromkeys(COACHED),
+        "final score": game.totals()[player] if game.is_over else None,
+        "kit rules": False,
+    }
 
 
 def _bot_means(game: str, games: int, seed: int) -> pd.DataFrame:

@@ -22,9 +22,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from dicepoker.core.errors import DicePokerError
+from dicepoker.core.errors import DicePokerError, quoted
 from dicepoker.core.i18n import _, display_name, fill_message, format_message, ngettext
 from dicepoker.core.match import play_match
+from dicepoker.core.randomness import check_seed
 from dicepoker.core.stats import mean_interval
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import Strategy, as_strategy, seat_for, strategy_name
@@ -88,7 +89,7 @@ def simulate(
     strategy = as_strategy(strategy)
     poker = rules.poker_box
     rows = []
-    children = np.random.SeedSequence(seed).spawn(games)
+    children = np.random.SeedSequence(check_seed(seed)).spawn(games)
     if progress:
         from tqdm.auto import tqdm
 
@@ -235,6 +236,13 @@ def tournament(
     """
     rules = _rules(rules)
     results: dict[str, pd.DataFrame] = {}
+    if isinstance(strategies, str | bytes) or not isinstance(strategies, Iterable):
+        raise DicePokerError(
+            format_message(
+                "a tournament needs a list of strategies (names or strategies), not {value}",
+                value=quoted(strategies),
+            )
+        )
     for strategy in strategies:
         strategy = as_strategy(strategy)
         name = base = strategy_name(strategy)

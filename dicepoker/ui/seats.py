@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.core.errors import DicePokerError, UnknownNameError, quoted
 from dicepoker.core.i18n import _, format_message, ngettext
 from dicepoker.core.words import you_word
 
@@ -54,6 +54,14 @@ def check_seats(
     dicepoker.core.errors.DicePokerError: Dice Poker has 1 to 4 seats, not 5
     """
     kinds = tuple(kinds)
+    if not isinstance(seats, str | Iterable):
+        raise DicePokerError(
+            format_message(
+                "the seats are a list like {example}, not {value}",
+                example="('human', 'computer')",
+                value=quoted(seats),
+            )
+        )
     seats = (seats,) if isinstance(seats, str) else tuple(seats)
     for i, seat in enumerate(seats):
         if seat not in kinds:

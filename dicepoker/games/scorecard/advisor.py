@@ -23,11 +23,18 @@ from dicepoker.core.actions import Keep
 from dicepoker.core.errors import IllegalActionError
 from dicepoker.core.i18n import _, format_fixed, pgettext
 from dicepoker.games.scorecard.engine import Score
-from dicepoker.games.scorecard.hints import TIE, Choice, choice_label, hint, kind_name, more_rows
+from dicepoker.games.scorecard.hints import (
+    TIE,
+    Choice,
+    choice_label,
+    hint,
+    kind_name,
+    more_rows,
+    solution_for,
+)
 from dicepoker.games.scorecard.position import Position, parse_position, position_of
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
-from dicepoker.games.scorecard.solver.solve import solve
 
 
 @dataclass(frozen=True)
@@ -166,7 +173,7 @@ def advise(
     elif not isinstance(position, Position):
         position = position_of(position)
     rules = position.rules
-    solution = solution or solve(rules, progress=False)
+    solution = solution_for(rules, solution, progress=False)
     view = position.view()
     shift = position.known_points - (
         rules.upper_total(view.filled) + rules.lower_total(view.filled) + view.poker_bonus_points

@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -37,16 +38,18 @@ import pandas as pd
 
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
-from dicepoker.core.errors import DicePokerError
+from dicepoker.core.errors import DicePokerError, quoted
 from dicepoker.core.figure_text import bot_name
 from dicepoker.core.i18n import _, format_fixed, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
-from dicepoker.games.scorecard.hints import TIE, Choice, Hint, box_name, hint
+from dicepoker.games.scorecard.hints import TIE, Choice, Hint, box_name, hint, solution_for
+from dicepoker.games.scorecard.presets import PRESETS, is_kit_rule_set
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
+from dicepoker.games.scorecard.solver.tables import rule_tables
 
 
 def N_(message: str) -> str:
@@ -287,6 +290,11 @@ class GameReport:
         return _(MEASURES)
 
     @property
+    def kit_rules(self) -> bool:
+        """Whether the game is played by one of the kit's rule sets (a save may carry its own)."""
+        return is_kit_rule_set(self.rules)
+
+    @property
     def final_score(self) -> float:
         """The final score (or, while the game goes on, the expected final score now)."""
         return self.end_value
@@ -416,10 +424,17 @@ def coach_report(
     >>> [d.kind for d in report.decisions], report.decisions[0].best.label
     (['box'], 'keep 555 and roll 2')
     """
-    if isinstance(game, str | Path):
+    if isinstance(game, str | os.PathLike):
         game = ScorecardGame.load(game)
+    if not isinstance(game, ScorecardGame):
+        raise DicePokerError(
+            _("the coach reports on a scorecard game or the path of its save, not {value}").format(
+                value=quoted(game)
+            )
+        )
     who = _player_index(game, player)
-    solution = solution or solve(game.rules, progress=False)
+    check_coachable(game.rules)
+    solution = solution_for(game.rules, solution, progress=False)
     walk = _Walk(game, who, solution)
     walk.run()
     scale = grade_scale(game.rules) if grade else None
@@ -528,6 +543,40 @@ class _Walk:
             self.end = self.value
         if game.is_over and self.end != game.totals()[self.who]:
             raise DicePokerError(f"the chain of values ends at {self.end}, not the final score")
+
+
+def check_coachable(rules: ScorecardRules) -> None:
+    """Refuse a rule set whose solver table is larger than the largest of the kit's presets.
+
+    Coaching solves the rule set first (and measures the bots on it for the grade). A save may carry
+    its own rule set: a variant of a preset costs what the preset costs, but a forged one with more
+    boxes could take minutes or hours; it is refused before any of that work.
+
+    >>> from dicepoker.games.scorecard.presets import CLASSIC
+    >>> import dataclasses
+    >>> check_coachable(CLASSIC.variant(upper_bonus=40))  # a variant: as large as classic
+    >>> extra = dataclasses.replace(CLASSIC.box("Chance"), name="Chance again")
+    >>> check_coachable(CLASSIC.variant(boxes=(*CLASSIC.boxes, extra)))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: the rule set 'classic' of this game is not one of the kit's ...
+    """
+    if is_kit_rule_set(rules):
+        return
+    largest = max(_work(preset) for preset in PRESETS)
+    too_many = len(rules.boxes) > max(len(preset.boxes) for preset in PRESETS)
+    if too_many or _work(rules) > largest:
+        raise DicePokerError(
+            _(
+                "the rule set {game} of this game is not one of the kit's and is larger than any of "
+                "them ({boxes} boxes): the coach does not solve it"
+            ).format(game=quoted(rules.name), boxes=len(rules.boxes))
+        )
+
+
+def _work(rules: ScorecardRules) -> int:
+    """The solver's work for a rule set: the states of its value table times the rolls of a turn."""
+    return math.prod(rule_tables(rules).shape) * rules.rolls_per_turn
 
 
 # --- the bots' losses, and the grade scale measured from them ------------------------------------

@@ -14,8 +14,10 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from dicepoker.core.errors import quoted
 from dicepoker.core.i18n import _, format_fixed, ngettext, pgettext
 from dicepoker.core.pictures import COLOURS, MINUS, dice_html
+from dicepoker.games import SCORECARD_GAMES
 from dicepoker.games.scorecard.hints import game_title, kind_name
 from dicepoker.games.scorecard.html import scorecard_html
 
@@ -123,6 +125,22 @@ def decisions_table_html(report: Any, limit: int | None = None) -> str:
     )
 
 
+def own_rules_note(rules: Any) -> str:
+    """The flag on a report whose game is not played by one of the kit's rule sets.
+
+    >>> from dicepoker.games.scorecard.presets import CLASSIC
+    >>> own_rules_note(CLASSIC.variant(upper_bonus=40))
+    "The rule set 'classic' of this game is not one of the kit's, though it has a kit game's name."
+    """
+    if rules.name in SCORECARD_GAMES:
+        template = _(
+            "The rule set {game} of this game is not one of the kit's, though it has a kit game's name."
+        )
+    else:
+        template = _("The rule set {game} of this game is not one of the kit's.")
+    return template.format(game=quoted(rules.name))
+
+
 def report_html(report: Any) -> str:
     """The whole report: what it measures, the headline, the luck, the grade, the costliest decisions
     and every decision.
@@ -148,6 +166,9 @@ def report_html(report: Any) -> str:
         f"{html.escape(game_title(report.rules.title))}</div>"
         f'<div style="color:{COLOURS["heading"]};font-size:0.9em">{html.escape(report.measures)}</div>'
     )
+    if not report.kit_rules:
+        note = html.escape(own_rules_note(report.rules))
+        head += f'<div class="dp-coach-own-rules"><b>{note}</b></div>'
     decisions = ngettext(
         "{n} decision; total loss {total} points, {mean} per decision",
         "{n} decisions; total loss {total} points, {mean} per decision",

@@ -25,9 +25,9 @@ from typing import Any
 
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
-from dicepoker.core.errors import IllegalActionError, UnknownNameError
+from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError, quoted
 from dicepoker.core.i18n import _, display_name, format_fixed, language, ngettext, pgettext
-from dicepoker.games.scorecard.engine import Score
+from dicepoker.games.scorecard.engine import Score, TurnView
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.games.scorecard.solver.tables import dice_tables
@@ -293,10 +293,14 @@ def hint(position: Any, *, solution: Solution | None = None, risk: float = 0.0) 
     >>> hint(game, risk=-0.05).best.expected < hint(game).best.expected < hint(game, risk=0.05).best.expected
     True
     """
+    if not hasattr(position, "view") and not isinstance(position, TurnView):
+        raise DicePokerError(
+            _("a hint is for a scorecard game or a turn's view, not {value}").format(value=quoted(position))
+        )
     if hasattr(position, "view"):  # a game
         if position.is_over:
             raise IllegalActionError(_("the game is over: there is nothing to choose"))
-        solution = solution or solve(position.rules, risk=risk)
+        solution = solution_for(position.rules, solution, risk)
         if position.dice is None:
             who = position.current_player
             expected = solution.expected_final(position.scorecard(who), position.poker_bonus_points(who))
@@ -307,8 +311,36 @@ def hint(position: Any, *, solution: Solution | None = None, risk: float = 0.0) 
                 solution.risk,
             )
         position = position.view()
-    solution = solution or solve(position.rules, risk=risk)
+    solution = solution_for(position.rules, solution, risk)
     return Hint(tuple(ranked_choices(solution, position)), position.dice, position.rolls_left, solution.risk)
+
+
+def solution_for(rules: Any, solution: Any = None, risk: float = 0.0, *, progress: bool = True) -> Solution:
+    """``solution`` if it is the solution of ``rules``, else refused; ``None``: solve (or load) them.
+
+    A solution of other rules would rank the choices by another game's values without a word.
+
+    >>> from dicepoker import find_game
+    >>> solution_for(find_game("two_part"), progress=False).rules.name
+    'two_part'
+    >>> solution_for(find_game("classic"), solution_for(find_game("two_part"), progress=False))
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: the solution given is of the rules 'two_part', not of 'classic'
+    """
+    if solution is None:
+        return solve(rules, risk=risk, progress=progress)
+    if not isinstance(solution, Solution):
+        raise DicePokerError(
+            _("a solution comes from {call}, not {value}").format(call="solve(...)", value=quoted(solution))
+        )
+    if solution.rules.fingerprint() != rules.fingerprint():
+        raise DicePokerError(
+            _("the solution given is of the rules {given}, not of {wanted}").format(
+                given=repr(solution.rules.name), wanted=repr(rules.name)
+            )
+        )
+    return solution
 
 
 def ranked_choices(solution: Solution, view: Any) -> list[Choice]:

@@ -38,16 +38,17 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from dicepoker.core.dice import Dice, all_rolls
-from dicepoker.core.errors import DicePokerError
+from dicepoker.core.errors import QUOTED_CHARACTERS, DicePokerError, quoted
 from dicepoker.core.i18n import _, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import TurnView
+from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.rules import ScorecardRules
 
 FIELDS = ("filled", "upper", "poker50", "dice", "rolls", "bonus")
+MAX_DIGITS = 9  # no field of a position holds a number of more digits (leading zeros aside)
 FILLED_WORDS = ("filled", "x")
 YES, NO = ("yes", "y", "true", "1"), ("no", "n", "false", "0")
 
@@ -125,14 +126,14 @@ def parse_position(rules: ScorecardRules | str, text: str) -> Position:
     if not isinstance(text, str) or not text.strip():
         raise PositionError(
             _("a position is text like {example}, not {text}").format(
-                example="'filled: Sixes 18; dice: 66123; rolls: 2'", text=repr(text)
+                example="'filled: Sixes 18; dice: 66123; rolls: 2'", text=quoted(text)
             )
         )
     fields = _fields(text)
     if "dice" not in fields:
         raise PositionError(
             _("a position needs its dice ({example}): none in {text}").format(
-                example="'dice: 66123'", text=repr(text)
+                example="'dice: 66123'", text=quoted(text)
             )
         )
     filled = _filled(rules, fields.get("filled", ""), text)
@@ -140,7 +141,7 @@ def parse_position(rules: ScorecardRules | str, text: str) -> Position:
         dice = Dice.roll(fields["dice"])
     except DicePokerError as err:
         raise PositionError(
-            _("{reason} (in {field})").format(reason=err, field=f"'dice: {fields['dice']}'")
+            _("{reason} (in {field})").format(reason=_cut(str(err)), field=quoted(f"dice: {fields['dice']}"))
         ) from err
     rolls_left = _whole(fields.get("rolls", str(rules.rolls_per_turn - 1)), "rolls")
     if not 0 <= rolls_left < rules.rolls_per_turn:
@@ -149,23 +150,16 @@ def parse_position(rules: ScorecardRules | str, text: str) -> Position:
                 most=rules.rolls_per_turn - 1,
                 game=rules.name,
                 rolls=rolls_left,
-                field=f"'rolls: {fields['rolls']}'",
+                field=quoted(f"rolls: {fields['rolls']}"),
             )
         )
     upper = _upper_total(rules, filled, fields.get("upper"))
     poker = _poker_flag(rules, filled, fields.get("poker50"))
-    bonus = _whole(fields.get("bonus", "0"), "bonus")
-    if bonus and (not rules.poker_bonus or bonus % rules.poker_bonus or not poker):
-        raise PositionError(
-            _(
-                "poker bonus points {bonus} cannot happen in {game}: they come in steps of "
-                "{step} and only while the {box} box holds its score"
-            ).format(bonus=bonus, game=rules.name, step=rules.poker_bonus, box=rules.poker_box)
-        )
+    bonus = _poker_bonus(rules, filled, poker, fields.get("bonus", "0"))
     if len(filled) == len(rules.boxes):
         raise PositionError(
             _("every box is filled in {text}: the game is over, there is nothing to choose").format(
-                text=repr(text)
+                text=quoted(text)
             )
         )
     position = Position(rules, filled, upper, poker, dice, rolls_left, bonus)
@@ -183,12 +177,12 @@ def _fields(text: str) -> dict[str, str]:
         if key not in FIELDS:
             raise PositionError(
                 _("unknown field {part}: a position has the fields {fields}").format(
-                    part=repr(part), fields=", ".join(FIELDS)
+                    part=quoted(part), fields=", ".join(FIELDS)
                 )
             )
         if key in fields:
             raise PositionError(
-                _("the field {key} is given twice in {text}").format(key=repr(key), text=repr(text))
+                _("the field {key} is given twice in {text}").format(key=repr(key), text=quoted(text))
             )
         fields[key] = match.group(2).strip()  # type: ignore[union-attr]
     return fields
@@ -207,12 +201,12 @@ def _box_name(rules: ScorecardRules, name: str, item: str = "") -> str:
     if len(words) == 2 and any(_squeeze(box) == _squeeze(words[0]) for box in rules.box_names):
         raise PositionError(
             _("the score in {item} must be a whole number or {filled}, not {score}").format(
-                item=repr(item.strip()), filled="'filled'", score=repr(words[1])
+                item=quoted(item.strip()), filled="'filled'", score=quoted(words[1])
             )
         )
     raise PositionError(
         _("no box {name} in {game}; the boxes are: {boxes}").format(
-            name=repr(name.strip()), game=rules.name, boxes=", ".join(rules.box_names)
+            name=quoted(name.strip()), game=rules.name, boxes=", ".join(rules.box_names)
         )
     )
 
@@ -233,7 +227,7 @@ def _filled(rules: ScorecardRules, text: str, whole: str) -> dict[str, int | Non
         box = _box_name(rules, name, item)
         if box in filled:
             raise PositionError(
-                _("the box {box} is given twice in {text}").format(box=repr(box), text=repr(whole))
+                _("the box {box} is given twice in {text}").format(box=repr(box), text=quoted(whole))
             )
         value = value.strip()
         if value.lower() in FILLED_WORDS:
@@ -242,10 +236,10 @@ def _filled(rules: ScorecardRules, text: str, whole: str) -> dict[str, int | Non
         if not _is_number(value):
             raise PositionError(
                 _("the score of {box} must be a whole number or {filled}, not {value}").format(
-                    box=box, filled="'filled'", value=repr(value)
+                    box=box, filled="'filled'", value=quoted(value)
                 )
             )
-        score = int(value.replace("\u2212", "-"))
+        score = _number(value, box)
         possible = possible_scores(rules, box)
         if score not in possible:
             shown = ", ".join(str(s) for s in sorted(possible))
@@ -265,9 +259,64 @@ def _is_number(text: str) -> bool:
 def _whole(text: str, field: str) -> int:
     if not _is_number(text):
         raise PositionError(
-            _("{field} must be a whole number, not {text}").format(field=f"'{field}'", text=repr(text))
+            _("{field} must be a whole number, not {text}").format(field=f"'{field}'", text=quoted(text))
         )
-    return int(text.strip().replace("\u2212", "-"))
+    return _number(text, field)
+
+
+def _number(text: str, field: str) -> int:
+    """The whole number ``text`` (already known to be digits with a sign), refused with the field's
+    name when it has more than :data:`MAX_DIGITS` digits: before ``int()`` reads a huge text."""
+    sign, digits = re.fullmatch(r"([+\-\u2212]?)(\d+)", text.strip()).groups()  # type: ignore[union-attr]
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > MAX_DIGITS:
+        raise PositionError(
+            ngettext(
+                "the number in {field} has {n} digit: a position's numbers have at most {most}",
+                "the number in {field} has {n} digits: a position's numbers have at most {most}",
+                len(digits),
+            ).format(field=f"'{field}'", n=len(digits), most=MAX_DIGITS)
+        )
+    value = int(digits)
+    return -value if sign in ("-", "\u2212") else value
+
+
+def _cut(text: str, limit: int = 2 * QUOTED_CHARACTERS) -> str:
+    """A reason quoted in a refusal, cut short when long (the dice of a 5,000-digit roll)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _poker_bonus(rules: ScorecardRules, filled: Mapping[str, int | None], poker: bool, text: str) -> int:
+    """The poker bonus points, refused unless the rules can have given them to this scorecard: in
+    steps of the rules' bonus, only while the poker box holds its score, and each one a further five
+    of a kind scored in another filled box that can hold a five of a kind's score."""
+    bonus = _whole(text, "bonus")
+    if not bonus:
+        return 0
+    if not rules.poker_bonus or bonus % rules.poker_bonus or bonus < 0 or not poker:
+        raise PositionError(
+            _(
+                "poker bonus points {bonus} cannot happen in {game}: they come in steps of "
+                "{step} and only while the {box} box holds its score"
+            ).format(bonus=bonus, game=rules.name, step=rules.poker_bonus, box=rules.poker_box)
+        )
+    bonuses = bonus // rules.poker_bonus
+    hosts = [
+        box
+        for box, score in filled.items()
+        if box != rules.poker_box and (score is None or score in _five_of_a_kind_scores(rules, box))
+    ]
+    if bonuses > len(hosts):
+        raise PositionError(
+            ngettext(
+                "poker bonus points {bonus} cannot happen in {game} with these boxes: each bonus is a "
+                "further five of a kind scored in another box, and only {hosts} filled box can hold one",
+                "poker bonus points {bonus} cannot happen in {game} with these boxes: each bonus is a "
+                "further five of a kind scored in another box, and only {hosts} filled boxes can hold one",
+                len(hosts),
+            ).format(bonus=bonus, game=rules.name, hosts=len(hosts))
+        )
+    return bonus
 
 
 def _upper_total(rules: ScorecardRules, filled: Mapping[str, int | None], text: str | None) -> int:
@@ -314,7 +363,7 @@ def _poker_flag(rules: ScorecardRules, filled: Mapping[str, int | None], text: s
         if word not in YES + NO:
             raise PositionError(
                 _("{field} is {yes} or {no}, not {text}").format(
-                    field="'poker50'", yes="yes", no="no", text=repr(text)
+                    field="'poker50'", yes="yes", no="no", text=quoted(text)
                 )
             )
         flag = word in YES
@@ -357,16 +406,38 @@ def _check_reachable(position: Position, text: str) -> None:
             )
         else:
             template = _("this scorecard cannot happen in {game}: its rules (in {text})")
-        raise PositionError(template.format(game=position.rules.name, text=repr(text)))
+        raise PositionError(template.format(game=position.rules.name, text=quoted(text)))
 
 
 # --- the scores a box can hold, and a scorecard with the same state -----------------------------------
+FIVES_OF_A_KIND = tuple(Dice([face] * 5) for face in range(1, 7))
+
+
 @cache
 def _possible(rules: ScorecardRules, box: str) -> frozenset[int]:
     found = {rules.score(box, roll, first) for roll in all_rolls() for first in (False, True)}
     b = rules.box(box)
     if rules.joker.value != "none" and b.section == "lower":
-        found |= {b.qualifying_points(Dice([f] * 5)) for f in range(1, 7)}
+        found |= {b.qualifying_points(roll) for roll in FIVES_OF_A_KIND}
+    return frozenset(found)
+
+
+@cache
+def _five_of_a_kind_scores(rules: ScorecardRules, box: str) -> frozenset[int]:
+    """What ``box`` can hold after the turn of a poker bonus: a five of a kind scored in it while the
+    poker box holds its score (as a joker whenever the rules make it one then)."""
+    if rules.poker_box is None:
+        return frozenset()
+    b = rules.box(box)
+    holds = {rules.poker_box: max(_possible(rules, rules.poker_box))}
+    upper_filled = {**{u.name: 0 for u in rules.upper_boxes}, **holds}
+    found: set[int] = set()
+    for roll in FIVES_OF_A_KIND:
+        for filled in (holds, upper_filled):
+            if b.section == "lower" and rules.joker_active(roll, filled):
+                found.add(b.qualifying_points(roll))
+            else:
+                found |= {rules.score(box, roll, first) for first in (False, True)}
     return frozenset(found)
 
 
@@ -408,7 +479,7 @@ def _scorecard_for(position: Position) -> dict[str, int]:
     return {name: card[name] for name in filled}
 
 
-def position_of(game: Any) -> Position:
+def position_of(game: ScorecardGame) -> Position:
     """The position of the current player of a game (after a roll), with every score known.
 
     >>> from dicepoker.games.scorecard.engine import ScorecardGame
@@ -417,6 +488,13 @@ def position_of(game: Any) -> Position:
     >>> str(position_of(game))
     'upper: 0; poker50: no; dice: 12225; rolls: 2'
     """
+    if not isinstance(game, ScorecardGame):
+        raise PositionError(
+            _(
+                "a position is text in the notation ({example}), a {type} or a scorecard game after "
+                "a roll, not {value}"
+            ).format(example="'filled: Sixes 18; dice: 66123; rolls: 2'", type="Position", value=quoted(game))
+        )
     if game.dice is None:
         raise PositionError(_("roll first: a position has dice on the table"))
     who = game.current_player
@@ -437,6 +515,6 @@ def _scorecard_rules(rules: ScorecardRules | str) -> ScorecardRules:
     found = find_game(rules) if isinstance(rules, str) else rules
     if not isinstance(found, ScorecardRules):
         raise PositionError(
-            _("{game} is not a scorecard game").format(game=repr(getattr(found, "name", found)))
+            _("{game} is not a scorecard game").format(game=quoted(getattr(found, "name", found)))
         )
     return found

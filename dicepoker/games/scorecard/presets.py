@@ -121,3 +121,17 @@ TWO_PART = ScorecardRules(
     first_roll_multiplier=2,
     poker_premium=50,
 )
+
+PRESETS = (CLASSIC, YAHTZEE, YATZY, TWO_PART)
+"""The kit's scorecard rule sets, the ones :func:`~dicepoker.games.find_game` finds by name."""
+
+
+def is_kit_rule_set(rules: ScorecardRules) -> bool:
+    """Whether ``rules`` is one of the kit's presets, by content (its fingerprint), not by name.
+
+    A save carries its own rule set; one called "yahtzee" with a box more is not the kit's.
+
+    >>> is_kit_rule_set(YAHTZEE), is_kit_rule_set(YAHTZEE.variant(upper_bonus=40))
+    (True, False)
+    """
+    return rules.fingerprint() in {preset.fingerprint() for preset in PRESETS}
