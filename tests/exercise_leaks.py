@@ -75,7 +75,7 @@ def answer_forms(value: Fraction) -> list[tuple[str, re.Pattern[str]]]:
             whole = str(magnitude)
             forms.append((whole, re.escape(whole)))
             if magnitude >= 1000:
-                grouped = f"{magnitude:,}"
+                grouped = f"{int(magnitude):,}"
                 for sep in (",", ".", " ", "\u00a0", "\u202f", r"\,", "{,}"):
                     forms.append((grouped.replace(",", sep), re.escape(grouped.replace(",", sep))))
     else:

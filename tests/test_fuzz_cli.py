@@ -235,4 +235,4 @@ def test_every_subcommand_answers_with_a_result_or_a_sentence_long(solved, place
 def test_a_usage_error_is_one_line_even_for_an_argument_with_a_line_break(monkeypatch, argument):
     code, _, err = run(["rules", argument], monkeypatch, None, None)
     last = err.rstrip("\n").split("\n")[-1]
-    assert code == 2 and last.startswith("python -m dicepoker: error: unrecognized arguments:")
+    assert code == 2 and last.startswith("dicepoker: error: unrecognized arguments:")
