@@ -4,12 +4,15 @@ and the settlement function the student writes."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 from exercise_bank_helpers import judged
 
+from dicepoker.games import find_game
 from dicepoker.lessons.exercise_bank import lesson_05
 from dicepoker.lessons.exercise_registry import find_exercise, lesson_exercises
 from dicepoker.lessons.two_part import settlement_table
@@ -60,10 +63,25 @@ def test_mistakes_get_their_hint(exercise, answer, words):
     assert words in judged(exercise, answer).hint
 
 
+def test_the_late_scorecard_is_the_lessons():
+    """The question points at the notebook's ``late``: the bank's copy is the same scorecard."""
+    notebook = Path(__file__).parent.parent / "notebooks" / "05_two_part_game.ipynb"
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    source = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("late = {"))
+    space = {"start_of_part2": dict(lesson_05.START_OF_PART2), "stop_or_roll_on_summary": lambda t: t}
+    space.update(stop_or_roll_on=lambda filled, solution: filled, solution=None)
+    exec(source, space)  # noqa: S102 - the lesson's own cell, to read its scorecard
+    assert space["late"] == lesson_05.LATE
+    open_boxes = set(find_game("two_part").box_names) - set(lesson_05.LATE)
+    assert open_boxes == {"Four of a Kind", "Poker", "Large Straight"}
+
+
 def test_the_gain_of_stopping_is_stop_minus_roll_on():
-    table = lesson_05.stop_or_roll_on(solution=lesson_05.two_part_solution()).set_index("dice")
-    row = table.loc["12666"]
-    assert row["box"] == "Three of a Kind" and row["points"] == 2 * (6 + 6 + 6)
+    table = lesson_05.stop_or_roll_on(lesson_05.LATE, solution=lesson_05.two_part_solution()).set_index(
+        "dice"
+    )
+    row = table.loc["26666"]
+    assert row["box"] == "Four of a Kind" and row["points"] == 2 * (6 + 6 + 6 + 6)
     assert find_exercise("05.4").target() == pytest.approx(row["stop"] - row["roll_on"], abs=1e-9)
 
 
@@ -73,6 +91,8 @@ def test_the_gain_to_one_decimal():
     assert not judged("05.4", f"{gain + 0.3:.1f}").correct
     assert "sign" in judged("05.4", f"{-gain:.1f}").hint
     assert "1 decimal" in judged("05.4", f"{round(gain)}").problem
+    early = lesson_05.stopping_gain(lesson_05.START_OF_PART2, "26666")
+    assert "start of part 2" in judged("05.4", f"{early:.1f}").hint
 
 
 def settlement(totals):

@@ -2,14 +2,17 @@
 score, and a simulated turn chasing five of a kind.
 
 The lesson works through 2-3-4-6, four matching dice and the Sixes box; the exercises ask for the
-neighbouring cases it does not print (an open-ended run, three matching dice, the Fives box), each
-to be worked out with the lesson's method, and for a simulation of a whole turn.
+neighbouring cases it does not print (a full house from a triple, three matching dice, the Fives box), each
+to be worked out with the lesson's method, and for a simulation of a whole turn with four throws
+(the lesson prints the chance with three, which a trial must not be able to copy).
 
 >>> [exercise.id for exercise in EXERCISES]
 ['03.1', '03.2', '03.3', '03.4']
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from dicepoker.core.words import N_
 from dicepoker.lessons.answer_forms import ExactFraction, Points
@@ -20,22 +23,22 @@ EXERCISES = (
     Exercise(
         "03.1",
         N_(
-            "You hold 2-3-4-5 and have **one** roll left. What is the chance of a large straight "
-            "(1-2-3-4-5 or 2-3-4-5-6)? Write it as a fraction."
+            "You hold three 3s (3-3-3) and have **one** roll left for a full house. What is the chance "
+            "of a full house? Write it as a fraction."
         ),
-        lambda: chance_with_keep("Large Straight", "2345", rolls_left=1),
+        lambda: chance_with_keep("Full House", "333", rolls_left=1),
         ExactFraction(),
         hints=(
-            N_("one die is thrown: which of its faces complete a large straight?"),
-            N_("count the faces of the thrown die that make a run of five, out of 6"),
+            N_("two dice are thrown: what must they show to go with the three 3s?"),
+            N_("count the ordered throws of two dice that make a pair of some face other than 3, out of 36"),
         ),
         mistakes=lambda: (
             (
-                chance_with_keep("Large Straight", "2346", rolls_left=1),
-                N_("2-3-4-5 is open at both ends: more than one face completes it"),
+                Fraction(1, 6),
+                N_("two more 3s make five of a kind, not a full house: the pair needs another face"),
             ),
             (
-                chance_with_keep("Large Straight", "2345", rolls_left=2),
+                chance_with_keep("Full House", "333", rolls_left=2),
                 N_("that is for two rolls; one is left"),
             ),
         ),
@@ -87,13 +90,13 @@ EXERCISES = (
     Exercise(
         "03.4",
         N_(
-            "**Write a simulation.** `trial(rng)` plays one turn chasing five of a kind: throw five dice, "
-            "keep the dice of the most common face, throw the others again, up to three throws in all, and "
-            "return True if the turn ends with five equal dice (else False). Throw dice only with `rng`: "
-            "`rng.integers(1, 7, size=n)` throws n dice. The check runs 20,000 seeded turns and compares "
-            "the share of five of a kind with the exact chance."
+            "**Write a simulation.** A house rule gives **four** throws a turn. `trial(rng)` plays one "
+            "turn chasing five of a kind: throw five dice, keep the dice of the most common face, throw the "
+            "others again, up to four throws in all, and return True if the turn ends with five equal dice "
+            "(else False). Throw dice only with `rng`: `rng.integers(1, 7, size=n)` throws n dice. The "
+            "check runs 20,000 seeded turns and compares the share of five of a kind with the exact chance."
         ),
-        lambda: within_three_probability("Poker"),
+        lambda: within_three_probability("Poker", rolls=4),
         Simulation(trials=20_000),
         hints=(
             N_(
@@ -101,8 +104,8 @@ EXERCISES = (
                 "keep only the face seen most often"
             ),
             N_(
-                "loop over the three throws: throw 5 - kept dice, add them to what you hold, keep the "
-                "most common face; after the third throw test whether all five are equal"
+                "loop over the four throws: throw 5 - kept dice, add them to what you hold, keep the "
+                "most common face; after the last throw test whether all five are equal"
             ),
         ),
     ),

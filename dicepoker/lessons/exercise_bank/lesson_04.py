@@ -186,7 +186,8 @@ EXERCISES = (
         "04.2",
         N_(
             "Your first roll of a `classic` game, with an empty scorecard and two rolls left, is "
-            "6-6-6-2-1; the cell below sets this position up as `position`. Ask for a hint. How many "
+            "6-6-6-2-1; the first cell of the exercises sets this position up as `position`. Ask for a "
+            "hint. How many "
             "points, on average, do you give up by scoring it at once as **Three of a Kind** instead "
             "of making the best choice? Give it to one decimal."
         ),

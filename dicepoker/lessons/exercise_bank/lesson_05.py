@@ -1,8 +1,9 @@
 """Lesson 05 · The two-part game: the chances of a part-1 result, a house rule, the double, the settlement.
 
 The lesson prints the whole distribution of a part-1 result and the expected result of every face
-with three throws, the five first throws of its table and the settlement of 150, 171 and 200; the
-exercises ask for what it does not print, and for a settlement function checked on hidden tables.
+with three throws, the first throws at the start of part 2 (a table and a figure), only a summary
+of a late position, and the settlement of 150, 171 and 200; the exercises ask for what it does not
+print, and for a settlement function checked on hidden tables.
 
 >>> [exercise.id for exercise in EXERCISES]
 ['05.1', '05.2', '05.3', '05.4', '05.5']
@@ -65,9 +66,23 @@ def two_part_solution() -> Solution:
     return solve(find_game("two_part"), progress=False)
 
 
-def stopping_gain(dice: str) -> float:
-    """What stopping at once on the first throw ``dice`` at the start of part 2 gains over rolling on."""
-    table = stop_or_roll_on(solution=two_part_solution()).set_index("dice")
+START_OF_PART2 = {box: 0 for box in ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")}
+"""Part 1 finished at par."""
+LATE = {
+    **START_OF_PART2,
+    "Pair": 10,
+    "Two Pairs": 14,
+    "Three of a Kind": 12,
+    "Small Straight": 15,
+    "Full House": 19,
+    "Chance": 22,
+}
+"""Lesson 05's ``late`` scorecard: only Four of a Kind, Poker and Large Straight open."""
+
+
+def stopping_gain(filled: dict[str, int], dice: str) -> float:
+    """What stopping at once on the first throw ``dice`` gains over rolling on, from scorecard ``filled``."""
+    table = stop_or_roll_on(filled, solution=two_part_solution()).set_index("dice")
     return float(table.loc[dice, "gain"])
 
 
@@ -146,20 +161,24 @@ EXERCISES = (
     Exercise(
         "05.4",
         N_(
-            "At the start of part 2 (part 1 finished at par), your first throw is 6-6-6-2-1: scored at "
-            "once, the Three of a Kind counts double. How many points, on average, does stopping now gain "
-            "over the best way to roll on? Give it to one decimal (negative if rolling on is better)."
+            "Late in part 2, only Four of a Kind, Poker and Large Straight are still open (the scorecard "
+            "`late` of section 4). Your first throw is 6-6-6-6-2: scored at once, the Four of a Kind "
+            "counts double. How many points, on average, does stopping now gain over the best way to roll "
+            "on? Give it to one decimal (negative if rolling on is better)."
         ),
-        lambda: stopping_gain("12666"),
+        lambda: stopping_gain(LATE, "26666"),
         Points(places=1),
         hints=(
             N_(
                 "the solver values both choices: the final score to expect if you stop now, and if you "
                 "keep the best dice and play on perfectly"
             ),
-            N_("the gain is the first minus the second; section 4 gives both for every first throw"),
+            N_("the gain is the first minus the second; section 4 shows how to get both for any scorecard"),
         ),
-        mistakes=lambda: ((-stopping_gain("12666"), N_("check the sign: the gain is stop minus roll on")),),
+        mistakes=lambda: (
+            (-stopping_gain(LATE, "26666"), N_("check the sign: the gain is stop minus roll on")),
+            (stopping_gain(START_OF_PART2, "26666"), N_("that is at the start of part 2; here it is late")),
+        ),
     ),
     Exercise(
         "05.5",
