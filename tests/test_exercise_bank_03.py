@@ -131,7 +131,7 @@ def test_a_turn_of_three_throws_is_refused():
 
 
 def test_a_trial_must_answer_true_or_false():
-    assert "True or False" in judged("03.4", lambda rng: None).problem
+    assert "`True` or `False`" in judged("03.4", lambda rng: None).problem
 
 
 def test_the_package_simulation_is_refused():

@@ -204,6 +204,7 @@ KEPT_IN_LATIN = ("Yahtzee", "Yatzy", "dicepoker", "Dice Poker", "CFR+", "LP:", "
 # (`report.costliest(1)[0].loss`, `C(5,3)`), a one-letter variable (p, q, x for times), ln
 CALL = re.compile(r"[A-Za-z_][\w.]*\(")
 ATTRIBUTE = re.compile(r"\.\w*")
+CODE_SPAN = re.compile(r"`([^`]+)`")  # inline code (`classic`, `f(dice)`): API names stay English
 MATHS_WORD = re.compile(r"(?<![\w'])(?:[A-Za-z]|ln)(?![\w'])")
 
 
@@ -232,7 +233,7 @@ def code_and_maths(english: str) -> list[str]:
         while end < len(english) and english[end] in "([.":  # the call, then .attribute, (...), [...]
             end = ATTRIBUTE.match(english, end).end() if english[end] == "." else past_bracket(english, end)
         spans.append(english[call.start() : end])
-    return spans + MATHS_WORD.findall(english)
+    return spans + MATHS_WORD.findall(english) + CODE_SPAN.findall(english)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

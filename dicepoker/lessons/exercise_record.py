@@ -112,7 +112,7 @@ def _package_made(thing: object) -> bool:
 def refuse_package_code(answer: object) -> str:
     """The problem with an answer that is not a student's own function (``""`` when it is one)."""
     if isinstance(answer, str) or not callable(answer):
-        return _("write a function (def ...) and pass the function itself, without calling it")
+        return _("write a function (`def ...`) and pass the function itself, without calling it")
     if _package_made(answer):
         return _("that is the package's own code: write your own function")
     return ""
@@ -220,7 +220,7 @@ class Simulation(AnswerForm):
                 return Verdict(False, format_message("your trial raised {failure}", failure=failure))
             if not isinstance(outcome, bool | np.bool_):
                 return Verdict(
-                    False, format_message("a trial returns True or False, not {got}", got=shown(outcome))
+                    False, format_message("a trial returns `True` or `False`, not {got}", got=shown(outcome))
                 )
             hits += bool(outcome)
             if time.monotonic() - started > self.seconds:

@@ -146,7 +146,7 @@ EXERCISES = (
         "02.4",
         N_(
             "**Write a function.** `chance(event)` gets an event of **two** dice, a function `event(a, b)` "
-            "that returns True or False for the faces `a` and `b` (1 to 6), and returns the exact chance "
+            "that returns `True` or `False` for the faces `a` and `b` (1 to 6), and returns the exact chance "
             "of the event as a `Fraction`. Build the sample space of two dice yourself. The check calls it "
             "on events you do not see and compares with the exact chances."
         ),
@@ -154,9 +154,7 @@ EXERCISES = (
         Function(cases=lambda: tuple((event,) for event in HIDDEN_EVENTS), expected=exact_two_dice_chance),
         hints=(
             N_("two dice have 6 x 6 ordered outcomes, all equally likely: list them as pairs (a, b)"),
-            N_(
-                "count the pairs for which event(a, b) is True and divide by the number of pairs (a Fraction)"
-            ),
+            N_("count the pairs for which `event(a, b)` is `True` and divide by how many pairs there are"),
         ),
     ),
 )

@@ -92,8 +92,8 @@ EXERCISES = (
         N_(
             "**Write a simulation.** A house rule gives **four** throws a turn. `trial(rng)` plays one "
             "turn chasing five of a kind: throw five dice, keep the dice of the most common face, throw the "
-            "others again, up to four throws in all, and return True if the turn ends with five equal dice "
-            "(else False). Throw dice only with `rng`: `rng.integers(1, 7, size=n)` throws n dice. The "
+            "others again, up to four throws in all, and return `True` if the turn ends with five equal dice "
+            "(else `False`). Throw dice only with `rng`: `rng.integers(1, 7, size=n)` throws n dice. The "
             "check runs 20,000 seeded turns and compares the share of five of a kind with the exact chance."
         ),
         lambda: within_three_probability("Poker", rolls=4),

@@ -8,7 +8,7 @@ and so is a strategy that only passes their choices on.
 >>> [exercise.id for exercise in EXERCISES]
 ['04.1', '04.2', '04.3']
 >>> str(EXERCISES[2].judge("greedy").problem)
-'write a function (def ...) and pass the function itself, without calling it'
+'write a function (`def ...`) and pass the function itself, without calling it'
 """
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ EXERCISES = (
     Exercise(
         "04.3",
         N_(
-            "**Write a strategy.** `my_strategy(view)` gets a `view` (the rules, your scorecard "
+            "**Write a strategy.** `my_strategy(view)` gets what the player sees (the rules, your scorecard "
             "`view.filled`, the dice `view.dice`, `view.rolls_left`, and `view.options()`, the boxes you "
             "may score now with their points) and returns `Keep(dice)`, to keep these dice and throw the "
             "others, or `Score(box)`. It must average more than **greedy** on the same 200 seeded games "
