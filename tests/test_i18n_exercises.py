@@ -65,7 +65,7 @@ def test_a_locale_reading_keeps_the_precision_rule():
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_feedback_on_a_wrong_answer_has_no_english_word(lang):
-    hint = "which single face completes it?"
+    hint = "two dice are thrown: what must they show to go with the three 3s?"  # a hint of exercise 03.1
     with in_language(lang):
         texts = [
             str(check("1/3", Fraction(1, 6), hint=hint)),

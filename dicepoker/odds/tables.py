@@ -116,7 +116,8 @@ def game_odds_table(
 
     One row per combination (the index); columns ``one_roll_exact`` (a Fraction), ``one_roll``,
     ``within_three_exact``, ``within_three``, and with ``simulate``: ``simulated`` ± ``ci_95``
-    (one roll, ``n`` rolls) and ``simulated_within_three`` ± ``ci_95_within_three`` (``n`` turns per
+    (one roll, ``n`` rolls; the Wilson interval itself is ``[ci_low, ci_high]``, not symmetric around
+    ``simulated``) and ``simulated_within_three`` ± ``ci_95_within_three`` (``n`` turns per
     combination). ``two_part`` adds ``doubles``. ``frame.attrs["note"]`` says what ``one_roll`` means.
 
     >>> table = game_odds_table("classic", n=20_000, rng=1)
@@ -146,6 +147,8 @@ def game_odds_table(
         three = simulate_game_within_three(game, n, rng)
         frame["simulated"] = [one[o.name].value for o in odds]
         frame["ci_95"] = [one[o.name].half_width for o in odds]
+        frame["ci_low"] = [one[o.name].low for o in odds]
+        frame["ci_high"] = [one[o.name].high for o in odds]
         frame["simulated_within_three"] = [three[o.name].value for o in odds]
         frame["ci_95_within_three"] = [three[o.name].half_width for o in odds]
     if doubles is not None:
@@ -160,10 +163,10 @@ def one_roll_table(game: str, n: int = 100_000, rng: np.random.Generator | int |
 
     One row per combination (the index). ``formula`` is the closed form (scorecard games only; bluff
     and board have no such column), ``enumeration`` the count over all 7776 outcomes as a chance,
-    ``simulated`` ± ``ci_95`` from ``n`` rolls, and ``interval holds it`` whether the simulation's
-    95% interval holds the exact value: about 1 row in 20 says False, by chance alone
-    (:func:`interval_misses` counts them). Here ``two_part`` also reads as "the combination stands"
-    (not the doubled-score chance).
+    ``simulated`` from ``n`` rolls with its 95% (Wilson) interval ``[ci_low, ci_high]`` (not symmetric
+    around the estimate, so no "±"), and ``interval holds it`` whether that interval holds the exact
+    value: about 1 row in 20 says False, by chance alone (:func:`interval_misses` counts them). Here
+    ``two_part`` also reads as "the combination stands" (not the doubled-score chance).
 
     >>> t = one_roll_table("classic", n=50_000, rng=3)
     >>> bool((t["formula"] == t["enumeration"]).all()), t.index.name, "formula" in one_roll_table("board", 10)
@@ -180,9 +183,9 @@ def one_roll_table(game: str, n: int = 100_000, rng: np.random.Generator | int |
         exact = Fraction(counts[name], OUTCOMES)
         e = estimates[name]
         formula = (closed_form_probability(name, game),) if with_formula else ()
-        rows.append((name, *formula, exact, float(exact), e.value, e.half_width, e.contains(exact)))
+        rows.append((name, *formula, exact, float(exact), e.value, e.low, e.high, e.contains(exact)))
     columns = ["combination", *(["formula"] if with_formula else []), "enumeration", "exact"]
-    columns += ["simulated", "ci_95", INTERVAL_HOLDS]
+    columns += ["simulated", "ci_low", "ci_high", INTERVAL_HOLDS]
     return pd.DataFrame(rows, columns=columns).set_index("combination")
 
 
