@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,7 +11,6 @@ from english_labels_lessons import ENGLISH_LABELS
 
 from dicepoker.core.i18n import _, in_language
 from dicepoker.lessons.exercises import UnreadableAnswerError, as_number, check, read_answer
-from dicepoker.lessons.say import lesson_messages
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ["en", "ro", "uk", "th"]
@@ -125,11 +123,13 @@ def test_an_unreadable_answer_is_refused_in_the_current_language():
 
 
 def notebook_hints() -> list[str]:
+    """Every hint the lessons' exercises give: their graduated hints and their mistakes' hints (the
+    exercises live in the package registry, so the hints do too)."""
+    from dicepoker.lessons.exercise_registry import all_exercises
+
     found = []
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-            if cell["cell_type"] == "code":
-                found += [text for text, kind in lesson_messages("".join(cell["source"])) if "hint" in kind]
+    for exercise in all_exercises():
+        found += [*exercise.hints, *(hint for _wrong, hint in exercise.mistakes())]
     return list(dict.fromkeys(found))
 
 
