@@ -68,6 +68,7 @@ class WidgetMachine(RuleBasedStateMachine):
     """What the three machines share: pressing, the refusal check, the message line, the names."""
 
     steps: ClassVar[int] = 0  # steps run by every machine of this class (for the slow test's count)
+    finished: ClassVar[int] = 0  # games played to their end
     ui: Any
 
     def __init__(self) -> None:
@@ -100,8 +101,10 @@ class WidgetMachine(RuleBasedStateMachine):
     def press(self, button: Any) -> None:
         """Click a button; a refusal must change nothing; a New game that went through is noted."""
         ui, before, said = self.ui, self.snapshot(), self.ui._message_count
-        game = ui.game
+        game, was_over = ui.game, ui.game.is_over
         click(button)
+        if ui.game is game and game.is_over and not was_over:
+            type(self).finished += 1
         if ui._message_count > said and "dp-msg-error" in ui.message.value:
             assert ui.last_message, "a refusal says why"
             assert self.snapshot() == before, f"refused ({ui.last_message!r}) but changed"
@@ -216,18 +219,20 @@ class ScorecardMachine(WidgetMachine):
     def type_name(self, seat: int, name: str) -> None:
         self.ui.name_boxes[seat].value = name
 
-    @rule()
-    def play_a_turn(self) -> None:
-        """A whole turn: the computer's with Whole turn; a human's: roll, then the first green box."""
+    @rule(turns=st.integers(1, 8))
+    def play_turns(self, turns: int) -> None:
+        """Whole turns: a computer's with Whole turn; a human's: roll, then the first green box."""
         ui = self.ui
-        if ui.game.is_over or ui.computer_to_play:
-            self.press(ui.turn_button)
-            return
-        if ui.game.positions is None:
-            self.press(ui.roll_button)
-        shown = [b for b in ui.box_buttons.values() if not b.disabled]
-        if shown:
-            self.press(shown[0])
+        for _turn in range(turns):
+            if ui.game.is_over:
+                return
+            if ui.computer_to_play:
+                self.press(ui.turn_button)
+                continue
+            if ui.game.positions is None:
+                self.press(ui.roll_button)
+            shown = [b for b in ui.box_buttons.values() if not b.disabled]
+            self.press(shown[0] if shown else ui.roll_button)
 
     @invariant()
     def the_scorecard_shows_the_game(self) -> None:
@@ -333,20 +338,24 @@ class BluffMachine(WidgetMachine):
         if kind in [value for _label, value in chooser.options]:
             chooser.value = kind
 
-    @rule()
-    def play_on(self) -> None:
-        """The next move as a player would make it: take the screen, Whole turn, roll, call or announce."""
-        ui, game = self.ui, self.ui.game
-        if ui.needs_pass:
-            self.press(ui.pass_button)
-        elif game.is_over or ui.computer_to_play:
-            self.press(ui.turn_button)
-        elif game.phase == BluffPhase.RESPOND:
-            self.press(ui.call_button)
-        elif game.positions is None:
-            self.press(ui.roll_button)
-        else:
-            self.press(ui.announce_button)
+    @rule(moves=st.integers(1, 12))
+    def play_on(self, moves: int) -> None:
+        """Moves as players would make them: take the screen, Whole turn, roll, call or announce."""
+        ui = self.ui
+        for _move in range(moves):
+            game = ui.game
+            if game.is_over:
+                return
+            if ui.needs_pass:
+                self.press(ui.pass_button)
+            elif ui.computer_to_play:
+                self.press(ui.turn_button)
+            elif game.phase == BluffPhase.RESPOND:
+                self.press(ui.call_button)
+            elif game.positions is None:
+                self.press(ui.roll_button)
+            else:
+                self.press(ui.announce_button)
 
     @invariant()
     def lives_and_names_show_the_game(self) -> None:
@@ -437,17 +446,20 @@ class BoardMachine(WidgetMachine):
     def type_name(self, seat: int, name: str) -> None:
         self.ui.name_boxes[seat].value = name
 
-    @rule()
-    def play_a_turn(self) -> None:
-        """A whole turn: the computer's with Whole turn; a human's: roll, then a green cell or Pass."""
+    @rule(turns=st.integers(1, 8))
+    def play_turns(self, turns: int) -> None:
+        """Whole turns: a computer's with Whole turn; a human's: roll, then a green cell or Pass."""
         ui = self.ui
-        if ui.game.is_over or ui.computer_to_play:
-            self.press(ui.turn_button)
-            return
-        if ui.game.positions is None:
-            self.press(ui.roll_button)
-        cells = ui.game.takeable_cells()
-        self.press(ui.cell_buttons[cells[0]] if cells else ui.pass_button)
+        for _turn in range(turns):
+            if ui.game.is_over:
+                return
+            if ui.computer_to_play:
+                self.press(ui.turn_button)
+                continue
+            if ui.game.positions is None:
+                self.press(ui.roll_button)
+            cells = ui.game.takeable_cells()
+            self.press(ui.cell_buttons[cells[0]] if cells else ui.pass_button)
 
     @invariant()
     def the_board_shows_the_game(self) -> None:
