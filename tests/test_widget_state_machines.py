@@ -31,7 +31,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from widget_clicks import click
 
-from dicepoker.core.i18n import available_languages, in_language, language, reset_language, set_language
+from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import (
+    available_languages,
+    format_message,
+    in_language,
+    language,
+    reset_language,
+    set_language,
+)
 from dicepoker.core.pictures import MINUS
 from dicepoker.core.words import player_name
 from dicepoker.games.bluff.engine import Phase as BluffPhase
@@ -39,13 +47,13 @@ from dicepoker.games.bluff.widget import MAX_SEATS as BLUFF_SEATS
 from dicepoker.games.bluff.widget import SEAT_KINDS as BLUFF_KINDS
 from dicepoker.games.bluff.widget import BluffUI
 from dicepoker.games.board.widget import BoardUI
-from dicepoker.games.scorecard.html import box_name
+from dicepoker.games.scorecard.html import box_name, turn_caption
 from dicepoker.games.scorecard.widget import MAX_SEATS as SCORECARD_SEATS
 from dicepoker.games.scorecard.widget import PlayUI, play
 
 LANGUAGES = available_languages()
 NAMES = st.sampled_from(
-    ["", "", "Ann", "Ann", "Bo", "  Cy  ", "You", "tu", "Player 2", "Гравець 1", "Computer"]
+    ["", "", "Ann", "Ann", "Bo", "  Cy  ", "You", "tu", "Player 2", "Гравець 1", "Computer", "<i>Di</i> & Co"]
 )
 SCORECARD_GAMES = ("classic", "yahtzee", "yatzy", "two_part")
 
@@ -184,14 +192,18 @@ class ScorecardMachine(WidgetMachine):
         game=st.sampled_from(SCORECARD_GAMES),
         seats=st.lists(st.sampled_from(["human", "human", "computer"]), min_size=1, max_size=SCORECARD_SEATS),
         named=st.booleans(),
-        names=st.lists(st.sampled_from(["Ann", "Bo", "Cy", "Dee"]), min_size=4, max_size=4, unique=True),
+        names=st.lists(NAMES, min_size=SCORECARD_SEATS, max_size=SCORECARD_SEATS, unique=True),
         lang=st.sampled_from([None, None, *LANGUAGES]),
         seed=st.integers(0, 2**16),
     )
     def start(self, game, seats, named, names, lang, seed) -> None:
         reset_language()
         chosen = names[: len(seats)] if named else None
-        self.started(play(game, seats=tuple(seats), names=chosen, seed=seed, lang=lang))
+        try:
+            ui = play(game, seats=tuple(seats), names=chosen, seed=seed, lang=lang)
+        except DicePokerError:  # names that would be shown alike: the same seats, unnamed
+            ui = play(game, seats=tuple(seats), seed=seed, lang=lang)
+        self.started(ui)
 
     def own_state(self) -> tuple:
         return (self.ui._pending_keep,)
@@ -219,7 +231,7 @@ class ScorecardMachine(WidgetMachine):
     def type_name(self, seat: int, name: str) -> None:
         self.ui.name_boxes[seat].value = name
 
-    @rule(turns=st.integers(1, 8))
+    @rule(turns=st.integers(1, 30))
     def play_turns(self, turns: int) -> None:
         """Whole turns: a computer's with Whole turn; a human's: roll, then the first green box."""
         ui = self.ui
@@ -277,6 +289,21 @@ class ScorecardMachine(WidgetMachine):
                 assert button.disabled, f"{name} is not on show but enabled"
 
     @invariant()
+    def the_turn_line_and_report_buttons_name_the_players(self) -> None:
+        if self.ui is None:
+            return
+        ui = self.ui
+        with ui.speaking():
+            names = ui.shown_names()
+            caption = turn_caption(ui.game, names)
+            humans = [p for p, seat in enumerate(ui.seats) if seat == "human"]
+            reports = [format_message("Report: {name}", name=names[p]) for p in humans]
+        assert plain_text(ui.status.value).startswith(caption)
+        assert [b.description for b in ui.report_panel.buttons] == reports
+        acted = {who for who, _action in ui.game.history}
+        assert [b.disabled for b in ui.report_panel.buttons] == [p not in acted for p in humans]
+
+    @invariant()
     def the_dice_and_roll_button_show_the_game(self) -> None:
         if self.ui is None:
             return
@@ -300,12 +327,19 @@ class BluffMachine(WidgetMachine):
 
     @initialize(
         seats=st.lists(st.sampled_from(list(BLUFF_KINDS)), min_size=2, max_size=BLUFF_SEATS),
+        named=st.booleans(),
+        names=st.lists(NAMES, min_size=BLUFF_SEATS, max_size=BLUFF_SEATS, unique=True),
         lang=st.sampled_from([None, None, *LANGUAGES]),
         seed=st.integers(0, 2**16),
     )
-    def start(self, seats, lang, seed) -> None:
+    def start(self, seats, named, names, lang, seed) -> None:
         reset_language()
-        self.started(BluffUI(seats=tuple(seats), seed=seed, lang=lang))
+        chosen = names[: len(seats)] if named else None
+        try:
+            ui = BluffUI(seats=tuple(seats), names=chosen, seed=seed, lang=lang)
+        except DicePokerError:  # names that would be shown alike: the same seats, unnamed
+            ui = BluffUI(seats=tuple(seats), seed=seed, lang=lang)
+        self.started(ui)
 
     def own_state(self) -> tuple:
         return (list(self.ui.held), self.ui.screen_for)
@@ -338,7 +372,7 @@ class BluffMachine(WidgetMachine):
         if kind in [value for _label, value in chooser.options]:
             chooser.value = kind
 
-    @rule(moves=st.integers(1, 12))
+    @rule(moves=st.integers(1, 30))
     def play_on(self, moves: int) -> None:
         """Moves as players would make them: take the screen, Whole turn, roll, call or announce."""
         ui = self.ui
@@ -406,14 +440,18 @@ class BoardMachine(WidgetMachine):
     @initialize(
         seats=st.lists(st.sampled_from(["human", "human", "computer", "random"]), min_size=2, max_size=3),
         named=st.booleans(),
-        names=st.lists(st.sampled_from(["Ann", "Bo", "Cy"]), min_size=3, max_size=3, unique=True),
+        names=st.lists(NAMES, min_size=3, max_size=3, unique=True),
         lang=st.sampled_from([None, None, *LANGUAGES]),
         seed=st.integers(0, 2**16),
     )
     def start(self, seats, named, names, lang, seed) -> None:
         reset_language()
         chosen = names[: len(seats)] if named else None
-        self.started(BoardUI(seats=tuple(seats), names=chosen, seed=seed, lang=lang))
+        try:
+            ui = BoardUI(seats=tuple(seats), names=chosen, seed=seed, lang=lang)
+        except DicePokerError:  # names that would be shown alike: the same seats, unnamed
+            ui = BoardUI(seats=tuple(seats), seed=seed, lang=lang)
+        self.started(ui)
 
     def own_state(self) -> tuple:
         return (self.ui.bounce_mode, self.ui._last_cell)
