@@ -242,10 +242,8 @@ class BoardUI(GameWidget):
             self._build(names)
             typed = [str(n).strip() for n in names] if names else [""] * len(self.seats)
             check_names_differ(typed, self.seats, default_names)
-            self.game, self.typed_names = (
-                self._new_game(self.seats, names_shown(typed, default_names(self.seats))),
-                typed,
-            )
+            self.game = self._new_game(self.seats, names_shown(typed, default_names(self.seats)))
+            self.typed_names = typed
             self._say(self._welcome())
         self.refresh()
 
