@@ -29,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from test_bluff_ui import check_nothing_private_leaks
 from widget_clicks import click
 
 from dicepoker.core.errors import DicePokerError
@@ -89,8 +90,13 @@ class WidgetMachine(RuleBasedStateMachine):
             self.ui.close()
         reset_language()
 
-    def started(self, ui: Any) -> None:
-        self.ui = ui
+    def started(self, make: Any, seats: list[str], names: list[str] | None) -> None:
+        """Start on ``make(seats, names)``, or unnamed if the names would be shown alike (refused)."""
+        reset_language()
+        try:
+            self.ui = make(tuple(seats), names)
+        except DicePokerError:
+            self.ui = make(tuple(seats), None)
         type(self).steps -= 1  # the invariants run after the start too: count only the rules
         self.game_language = self.widget_language()
 
@@ -152,6 +158,33 @@ class WidgetMachine(RuleBasedStateMachine):
     def click_roll(self) -> None:
         self.press(self.ui.roll_button)
 
+    @rule(seat=st.integers(0, 5), kind=st.sampled_from([*BLUFF_KINDS, "computer", "empty"]))
+    def choose_seat(self, seat: int, kind: str) -> None:
+        chooser = self.ui.seat_choosers[seat % len(self.ui.seat_choosers)]
+        if kind in [value for _label, value in chooser.options]:
+            chooser.value = kind
+
+    @rule(seat=st.integers(0, 5), name=NAMES)
+    def type_name(self, seat: int, name: str) -> None:
+        boxes = getattr(self.ui, "name_boxes", [])  # bluff names no seat for a new game
+        if boxes:
+            boxes[seat % len(boxes)].value = name
+
+    @rule(turns=st.integers(1, 20))
+    def play_turns(self, turns: int) -> None:
+        """Whole turns or moves as players make them: a computer's with Whole turn, a human's by
+        :meth:`human_move`."""
+        for _turn in range(turns):
+            if self.ui.game.is_over:
+                return
+            if self.ui.computer_to_play:
+                self.press(self.ui.turn_button)
+            else:
+                self.human_move()
+
+    def human_move(self) -> None:
+        raise NotImplementedError
+
     @rule()
     def tick_auto_play(self) -> None:  # no event loop here: nothing is scheduled, the texts change
         self.ui.auto_play.value = not self.ui.auto_play.value
@@ -197,13 +230,11 @@ class ScorecardMachine(WidgetMachine):
         seed=st.integers(0, 2**16),
     )
     def start(self, game, seats, named, names, lang, seed) -> None:
-        reset_language()
-        chosen = names[: len(seats)] if named else None
-        try:
-            ui = play(game, seats=tuple(seats), names=chosen, seed=seed, lang=lang)
-        except DicePokerError:  # names that would be shown alike: the same seats, unnamed
-            ui = play(game, seats=tuple(seats), seed=seed, lang=lang)
-        self.started(ui)
+        self.started(
+            lambda seats, names: play(game, seats, names, seed, lang=lang),
+            seats,
+            names[: len(seats)] if named else None,
+        )
 
     def own_state(self) -> tuple:
         return (self.ui._pending_keep,)
@@ -223,28 +254,13 @@ class ScorecardMachine(WidgetMachine):
     def tick_coach(self) -> None:
         self.ui.coach.value = not self.ui.coach.value
 
-    @rule(seat=st.integers(0, SCORECARD_SEATS - 1), kind=st.sampled_from(["human", "computer", "empty"]))
-    def choose_seat(self, seat: int, kind: str) -> None:
-        self.ui.seat_choosers[seat].value = kind
-
-    @rule(seat=st.integers(0, SCORECARD_SEATS - 1), name=NAMES)
-    def type_name(self, seat: int, name: str) -> None:
-        self.ui.name_boxes[seat].value = name
-
-    @rule(turns=st.integers(1, 30))
-    def play_turns(self, turns: int) -> None:
-        """Whole turns: a computer's with Whole turn; a human's: roll, then the first green box."""
+    def human_move(self) -> None:
+        """Roll if not rolled, then click the first green box."""
         ui = self.ui
-        for _turn in range(turns):
-            if ui.game.is_over:
-                return
-            if ui.computer_to_play:
-                self.press(ui.turn_button)
-                continue
-            if ui.game.positions is None:
-                self.press(ui.roll_button)
-            shown = [b for b in ui.box_buttons.values() if not b.disabled]
-            self.press(shown[0] if shown else ui.roll_button)
+        if ui.game.positions is None:
+            self.press(ui.roll_button)
+        shown = [b for b in ui.box_buttons.values() if not b.disabled]
+        self.press(shown[0] if shown else ui.roll_button)
 
     @invariant()
     def the_scorecard_shows_the_game(self) -> None:
@@ -333,13 +349,11 @@ class BluffMachine(WidgetMachine):
         seed=st.integers(0, 2**16),
     )
     def start(self, seats, named, names, lang, seed) -> None:
-        reset_language()
-        chosen = names[: len(seats)] if named else None
-        try:
-            ui = BluffUI(seats=tuple(seats), names=chosen, seed=seed, lang=lang)
-        except DicePokerError:  # names that would be shown alike: the same seats, unnamed
-            ui = BluffUI(seats=tuple(seats), seed=seed, lang=lang)
-        self.started(ui)
+        self.started(
+            lambda seats, names: BluffUI(seats, names, seed=seed, lang=lang),
+            seats,
+            names[: len(seats)] if named else None,
+        )
 
     def own_state(self) -> tuple:
         return (list(self.ui.held), self.ui.screen_for)
@@ -366,30 +380,17 @@ class BluffMachine(WidgetMachine):
     def click_accept(self) -> None:
         self.press(self.ui.accept_button)
 
-    @rule(seat=st.integers(0, BLUFF_SEATS - 1), kind=st.sampled_from([*BLUFF_KINDS, "empty"]))
-    def choose_seat(self, seat: int, kind: str) -> None:
-        chooser = self.ui.seat_choosers[seat]
-        if kind in [value for _label, value in chooser.options]:
-            chooser.value = kind
-
-    @rule(moves=st.integers(1, 30))
-    def play_on(self, moves: int) -> None:
-        """Moves as players would make them: take the screen, Whole turn, roll, call or announce."""
-        ui = self.ui
-        for _move in range(moves):
-            game = ui.game
-            if game.is_over:
-                return
-            if ui.needs_pass:
-                self.press(ui.pass_button)
-            elif ui.computer_to_play:
-                self.press(ui.turn_button)
-            elif game.phase == BluffPhase.RESPOND:
-                self.press(ui.call_button)
-            elif game.positions is None:
-                self.press(ui.roll_button)
-            else:
-                self.press(ui.announce_button)
+    def human_move(self) -> None:
+        """Take the screen, roll, call, or announce the hand the list offers."""
+        ui, game = self.ui, self.ui.game
+        if ui.needs_pass:
+            self.press(ui.pass_button)
+        elif game.phase == BluffPhase.RESPOND:
+            self.press(ui.call_button)
+        elif game.positions is None:
+            self.press(ui.roll_button)
+        else:
+            self.press(ui.announce_button)
 
     @invariant()
     def lives_and_names_show_the_game(self) -> None:
@@ -411,26 +412,13 @@ class BluffMachine(WidgetMachine):
         if self.ui is None:
             return
         ui, game = self.ui, self.ui.game
-        at_screen = (
-            not game.is_over
-            and ui.current_seat == "human"
-            and ui.screen_for == game.current_player
-            and game.phase == BluffPhase.ROLL
-            and game.positions is not None
-        )
-        faces = [face_shown(b) for b in ui.dice_buttons]
+        check_nothing_private_leaks(ui)  # the faces, and nothing to press while the screen must pass
+        shown = any(face_shown(b) for b in ui.dice_buttons)  # the roller has the screen
         held = ["dp-held" in b._dom_classes for b in ui.dice_buttons]
-        if at_screen:
-            assert faces == list(game.positions) and held == ui.held
-            legal = [str(h) for h in game.view(game.current_player).legal_announcements()]
-            assert [value for _label, value in ui.announce_picker.options] == legal
-        else:
-            assert faces == [0] * 5 and not any(held)
-            assert all(b.disabled for b in ui.dice_buttons)
-        if ui.needs_pass:
-            assert all(
-                b.disabled for b in (ui.roll_button, ui.call_button, ui.accept_button, ui.announce_button)
-            )
+        assert held == (ui.held if shown else [False] * 5)
+        assert shown or all(b.disabled for b in ui.dice_buttons)
+        legal = [str(h) for h in game.view(game.current_player).legal_announcements()] if shown else []
+        assert [value for _label, value in ui.announce_picker.options] == legal
 
 
 # --- the board widget ------------------------------------------------------------------------------------
@@ -445,13 +433,11 @@ class BoardMachine(WidgetMachine):
         seed=st.integers(0, 2**16),
     )
     def start(self, seats, named, names, lang, seed) -> None:
-        reset_language()
-        chosen = names[: len(seats)] if named else None
-        try:
-            ui = BoardUI(seats=tuple(seats), names=chosen, seed=seed, lang=lang)
-        except DicePokerError:  # names that would be shown alike: the same seats, unnamed
-            ui = BoardUI(seats=tuple(seats), seed=seed, lang=lang)
-        self.started(ui)
+        self.started(
+            lambda seats, names: BoardUI(seats, names, seed=seed, lang=lang),
+            seats,
+            names[: len(seats)] if named else None,
+        )
 
     def own_state(self) -> tuple:
         return (self.ui.bounce_mode, self.ui._last_cell)
@@ -474,30 +460,13 @@ class BoardMachine(WidgetMachine):
         cells = self.ui.game.takeable_cells()
         self.press(self.ui.cell_buttons[cells[which % len(cells)]])
 
-    @rule(seat=st.integers(0, 2), kind=st.sampled_from(["human", "computer", "random", "empty"]))
-    def choose_seat(self, seat: int, kind: str) -> None:
-        chooser = self.ui.seat_choosers[seat]
-        if kind in [value for _label, value in chooser.options]:
-            chooser.value = kind
-
-    @rule(seat=st.integers(0, 2), name=NAMES)
-    def type_name(self, seat: int, name: str) -> None:
-        self.ui.name_boxes[seat].value = name
-
-    @rule(turns=st.integers(1, 8))
-    def play_turns(self, turns: int) -> None:
-        """Whole turns: a computer's with Whole turn; a human's: roll, then a green cell or Pass."""
+    def human_move(self) -> None:
+        """Roll if not rolled, then take the first green cell, or pass."""
         ui = self.ui
-        for _turn in range(turns):
-            if ui.game.is_over:
-                return
-            if ui.computer_to_play:
-                self.press(ui.turn_button)
-                continue
-            if ui.game.positions is None:
-                self.press(ui.roll_button)
-            cells = ui.game.takeable_cells()
-            self.press(ui.cell_buttons[cells[0]] if cells else ui.pass_button)
+        if ui.game.positions is None:
+            self.press(ui.roll_button)
+        cells = ui.game.takeable_cells()
+        self.press(ui.cell_buttons[cells[0]] if cells else ui.pass_button)
 
     @invariant()
     def the_board_shows_the_game(self) -> None:
