@@ -29,11 +29,11 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from test_bluff_ui import check_nothing_private_leaks
 from widget_clicks import click
 
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import (
+    _,
     available_languages,
     format_message,
     in_language,
@@ -412,13 +412,25 @@ class BluffMachine(WidgetMachine):
         if self.ui is None:
             return
         ui, game = self.ui, self.ui.game
-        check_nothing_private_leaks(ui)  # the faces, and nothing to press while the screen must pass
-        shown = any(face_shown(b) for b in ui.dice_buttons)  # the roller has the screen
+        at_screen = (  # the human whose turn it is has the screen and the dice in front of them
+            not game.is_over
+            and ui.current_seat == "human"
+            and ui.screen_for == game.current_player
+            and game.phase == BluffPhase.ROLL
+            and game.positions is not None
+        )
+        faces = [face_shown(b) for b in ui.dice_buttons]
         held = ["dp-held" in b._dom_classes for b in ui.dice_buttons]
-        assert held == (ui.held if shown else [False] * 5)
-        assert shown or all(b.disabled for b in ui.dice_buttons)
-        legal = [str(h) for h in game.view(game.current_player).legal_announcements()] if shown else []
+        assert faces == (list(game.positions) if at_screen else [0] * 5)
+        assert held == (ui.held if at_screen else [False] * 5)
+        assert at_screen or all(b.disabled for b in ui.dice_buttons)
+        legal = [str(h) for h in game.view(game.current_player).legal_announcements()] if at_screen else []
         assert [value for _label, value in ui.announce_picker.options] == legal
+        if ui.needs_pass:  # nothing private on show, nothing to press but "I am ... — show me"
+            with ui.speaking():
+                assert ui.private.value == html.escape(_("The cup is covered."))
+            private = (ui.roll_button, ui.call_button, ui.accept_button, ui.announce_button)
+            assert all(b.disabled for b in private)
 
 
 # --- the board widget ------------------------------------------------------------------------------------
