@@ -22,7 +22,14 @@ import ipywidgets as widgets
 
 from dicepoker.core.class_events import a_game_ended
 from dicepoker.core.errors import DicePokerError, IllegalActionError
-from dicepoker.core.i18n import _, check_language, format_message, in_language, language
+from dicepoker.core.i18n import (
+    _,
+    available_languages,
+    check_language,
+    format_message,
+    in_language,
+    language,
+)
 from dicepoker.core.pictures import die_svg_data_uri
 from dicepoker.core.words import (  # noqa: F401 (shared here)
     N_,
@@ -208,6 +215,48 @@ def setup_box(children: Sequence[widgets.Widget], margin_top: str) -> widgets.VB
     )
 
 
+def names_shown(typed: Sequence[str], defaults: Sequence[str]) -> list[str]:
+    """The players' names as shown: a typed name as typed (a "You" in any language is "You" in the
+    current one), and for a seat nobody named (``""``), its default name.
+
+    >>> names_shown(["Ann", "", "tu"], ["Player 1", "Player 2", "Player 3"])
+    ['Ann', 'Player 2', 'You']
+    """
+    return [player_name(t) if t else d for t, d in zip(typed, defaults, strict=True)]
+
+
+def check_names_differ(
+    typed: Sequence[str], seats: Sequence[str], default_names: Callable[[Sequence[str]], list[str]]
+) -> None:
+    """Refuse a new game whose players would be called alike, in the current language or any other
+    the widget may switch to ("Player 2" typed for seat 1 meets seat 2's default name; "You" and
+    "Tu" are one name). ``typed`` are the names typed for ``seats`` (``""``: the default name).
+
+    >>> from dicepoker.ui.seats import seat_names
+    >>> defaults = lambda seats: seat_names(seats, {})
+    >>> check_names_differ(["Ann", ""], ["human", "human"], defaults)
+    >>> check_names_differ(["Ann", "Ann"], ["human", "human"], defaults)
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: two players would be called Ann: give each player a different name
+    >>> check_names_differ(["Гравець 2", ""], ["human", "human"], defaults)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicepoker.core.errors.DicePokerError: two players would be called Гравець 2: give each ...
+    """
+    now = language()
+    for lang in (now, *[other for other in available_languages() if other != now]):
+        with in_language(lang):
+            shown = names_shown(typed, default_names(seats))
+        twice = next((name for i, name in enumerate(shown) if name in shown[:i]), None)
+        if twice is not None:
+            raise DicePokerError(
+                format_message(
+                    "two players would be called {name}: give each player a different name", name=twice
+                )
+            )
+
+
 class GameWidget:
     """The machinery of a play widget; a game's UI subclasses it and owns the game (``self.game``).
 
@@ -341,11 +390,7 @@ class GameWidget:
         now, so "Player 1" becomes "Гравець 1" when the language changes."""
         if self.typed_names is None:
             return [player_name(name) for name in self.game.player_names]
-        defaults = self.default_names(self.seats)
-        return [
-            player_name(typed) if typed else default
-            for typed, default in zip(self.typed_names, defaults, strict=True)
-        ]
+        return names_shown(self.typed_names, self.default_names(self.seats))
 
     def shown_name(self, player: int) -> str:
         """Player ``player``'s name as shown now (see :meth:`shown_names`)."""
@@ -548,10 +593,13 @@ class GameWidget:
         """The seats chosen for the next game, empty ones left out."""
         return [c.value for c in self.seat_choosers if c.value != "empty"]
 
-    def _chosen_names(self, defaults: Sequence[str]) -> list[str]:
-        """The names typed for the chosen seats; a seat without one gets its default."""
-        active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"][: len(defaults)]
-        return [self.name_boxes[i].value.strip() or d for i, d in zip(active, defaults, strict=True)]
+    def _chosen_names(self, seats: Sequence[str]) -> list[str]:
+        """The names typed for the chosen ``seats`` (``""`` where none is typed), refused (a
+        ``DicePokerError``, nothing changed) if two players of the new game would be called alike."""
+        active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"][: len(seats)]
+        typed = [self.name_boxes[i].value.strip() for i in active]
+        check_names_differ(typed, seats, self.default_names)
+        return typed
 
     # --- display and closing ----------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:

@@ -48,9 +48,11 @@ from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
     app_box,
+    check_names_differ,
     die_face_css,
     die_label,
     message_css,
+    names_shown,
     play_css,
     set_enabled,
     setup_box,
@@ -280,11 +282,14 @@ class BluffUI(GameWidget):
         seats = check_bluff_seats(seats, self.rules)
         if names is not None and len(names) != len(seats):
             raise DicePokerError(f"{len(names)} names for {len(seats)} seats: {list(names)}")
-        self.seats = seats
-        self.typed_names = [str(name) for name in names] if names is not None else [""] * len(seats)
-        self.game = BluffGame(
-            self.rules, self.shown_names(), rng=np.random.default_rng(int(self._rng.integers(2**63)))
+        typed = [str(name) for name in names] if names is not None else [""] * len(seats)
+        check_names_differ(typed, seats, default_names)
+        game = BluffGame(
+            self.rules,
+            names_shown(typed, default_names(seats)),
+            rng=np.random.default_rng(int(self._rng.integers(2**63))),
         )
+        self.game, self.seats, self.typed_names = game, seats, typed  # only now: a refusal changes nothing
         self._generation += 1  # a computer step scheduled for the last game does nothing
         self.held = [False] * NUMBER_OF_DICE
         humans = self.humans

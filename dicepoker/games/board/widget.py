@@ -50,9 +50,11 @@ from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
     app_box,
+    check_names_differ,
     die_face_css,
     die_label,
     message_css,
+    names_shown,
     play_css,
     set_class,
     set_enabled,
@@ -238,8 +240,10 @@ class BoardUI(GameWidget):
             self._style_language = ""
             self._seat_language = ""
             self._build(names)
-            self.typed_names = [str(n).strip() for n in names] if names else [""] * len(self.seats)
-            self.game = self._new_game(self.seats, self.shown_names())
+            typed = [str(n).strip() for n in names] if names else [""] * len(self.seats)
+            check_names_differ(typed, self.seats, default_names)
+            self.game = self._new_game(self.seats, names_shown(typed, default_names(self.seats)))
+            self.typed_names = typed
             self._say(self._welcome())
         self.refresh()
 
@@ -325,8 +329,9 @@ class BoardUI(GameWidget):
     # --- who plays --------------------------------------------------------------------------------------
     def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> BoardGame:
         rules = self.rules.variant(players=len(seats))
+        game = BoardGame(rules, list(names), rng=int(self._rng.integers(2**32)))
         self._generation += 1  # a computer step scheduled for the last game does nothing
-        return BoardGame(rules, list(names), rng=int(self._rng.integers(2**32)))
+        return game
 
     def default_names(self, seats: Sequence[str]) -> list[str]:
         return default_names(seats)
@@ -477,10 +482,9 @@ class BoardUI(GameWidget):
     def new_game(self) -> str:
         """Start a new game with the seats and names chosen below the board."""
         seats = check_board_seats(self._chosen_seats())
-        active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"]
-        self.typed_names = [self.name_boxes[i].value.strip() for i in active]
-        self.seats = seats
-        self.game = self._new_game(seats, self.shown_names())
+        typed = self._chosen_names(seats)
+        game = self._new_game(seats, names_shown(typed, default_names(seats)))
+        self.game, self.seats, self.typed_names = game, seats, typed  # only now: a refusal changes nothing
         self.bounce_mode, self._last_cell = False, None
         return self._welcome()
 

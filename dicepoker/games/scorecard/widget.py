@@ -253,10 +253,10 @@ class PlayUI(GameWidget):
         self.strategy: Strategy = (strategy or default_computer_strategy)(rules)
         self._strategy_used = False
         self.hints = load_hints() if hints is True else (hints or None)
-        self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
-        self._last_actor = 0
         self._build_widgets(names)
-        self.game = self._new_game(self.seats, self._names_for(self.seats))
+        typed, names = self._names_for(self.seats)
+        self.game, self.typed_names = self._new_game(self.seats, names), typed
+        self._forget_the_last_game()
         self._say(self._welcome())
         self.refresh()
 
@@ -348,11 +348,11 @@ class PlayUI(GameWidget):
         return button
 
     # --- the model: the players' names, a new game ------------------------------------------------
-    def _names_for(self, seats: Sequence[str]) -> list[str]:
-        names = self._chosen_names(default_names(seats))
-        active = [i for i, c in enumerate(self.seat_choosers) if c.value != "empty"][: len(seats)]
-        self.typed_names = [self.name_boxes[i].value.strip() for i in active]
-        return names
+    def _names_for(self, seats: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The names typed for a game with ``seats`` and the players' names (typed, else the default);
+        refused, nothing changed, if two players would be called alike."""
+        typed = self._chosen_names(seats)
+        return typed, [t or d for t, d in zip(typed, default_names(seats), strict=True)]
 
     def default_names(self, seats: Sequence[str]) -> list[str]:
         return default_names(seats)
@@ -361,11 +361,20 @@ class PlayUI(GameWidget):
         seed = int(self._rng.integers(2**32))
         return ScorecardGame(self.rules, players=list(names), seed=seed)
 
+    def _forget_the_last_game(self) -> None:
+        """Forget what belonged to the last game: a computer's keep on show, who acted last (a seat
+        that may be gone), cells, the report, steps scheduled for it."""
+        self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
+        self._last_actor: int | None = None  # whose action the message line tells (None: nobody's yet)
+        self._generation += 1
+        self._cells.clear()
+        self.report_panel.clear()
+
     # --- actions: each calls the game; _do then refreshes and says what happened ------------------
     def _kind_of(self) -> str:
         if self.game.is_over:
             return "good"
-        if self.seats[self._last_actor] == "computer":
+        if self._last_actor is not None and self.seats[self._last_actor] == "computer":
             return "computer"
         return "info"
 
@@ -597,12 +606,10 @@ class PlayUI(GameWidget):
         if not seats:
             raise DicePokerError(_("every seat is empty: choose Human or Computer for at least one seat"))
         seats = check_seats(seats)
-        game = self._new_game(seats, self._names_for(seats))
-        self.game, self.seats = game, seats
-        self._pending_keep = None
-        self._generation += 1
-        self._cells.clear()
-        self.report_panel.clear()
+        typed, names = self._names_for(seats)
+        game = self._new_game(seats, names)
+        self.game, self.seats, self.typed_names = game, seats, typed  # only now: a refusal changes nothing
+        self._forget_the_last_game()
         return self._welcome()
 
     def _welcome(self) -> str:
