@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from functools import cache
 from importlib import import_module
 
-from dicepoker.core.errors import DicePokerError, UnknownNameError
-from dicepoker.core.i18n import _, format_message
+from dicepoker.core.errors import UnknownNameError
+from dicepoker.core.i18n import format_message
 from dicepoker.lessons.class_record import record_attempt
 from dicepoker.lessons.exercise_record import EXERCISE_ID, Exercise
 from dicepoker.lessons.exercises import Feedback, shown
@@ -79,8 +79,19 @@ def find_exercise(exercise_id: str) -> Exercise:
 
 
 def is_exercise_id(text: object) -> bool:
-    """Whether ``text`` names a registered lesson's exercise (``"03.4"``) rather than being an answer."""
-    return isinstance(text, str) and bool(EXERCISE_ID.fullmatch(text)) and text[:2] in LESSONS
+    """Whether ``text`` names a registered exercise (``"03.4"``) rather than being an answer.
+
+    Only an exercise that exists counts: ``"12.64"`` is an answer (lesson 12 has no exercise 64).
+
+    >>> is_exercise_id("01.4"), is_exercise_id("01.64"), is_exercise_id("12,64"), is_exercise_id(1.4)
+    (True, False, False, False)
+    """
+    if not (isinstance(text, str) and EXERCISE_ID.fullmatch(text) and text[:2] in LESSONS):
+        return False
+    try:
+        return int(text[3:]) <= len(lesson_exercises(text[:2]))
+    except ModuleNotFoundError:
+        return False
 
 
 def wrong_tries(exercise_id: str) -> int:
@@ -139,17 +150,15 @@ def check(exercise_or_answer: object, answer_or_target: object = None, /, **expl
 
     With an exercise id the exercise's own form, tolerance and hints are used; with an explicit
     target, :func:`dicepoker.lessons.exercises.check` judges it (``hint=``, ``mistakes=``,
-    ``tolerance=``). Never raises on the student's answer.
+    ``tolerance=``). Never raises on the student's answer. An answer text that is also the id of a
+    registered exercise (``"03.4"``) is read as that id: pass such an answer with a keyword
+    (``check(answer, target, tolerance=0)``) or write it ``3.4``.
 
     >>> from fractions import Fraction
     >>> bool(check("1/6", Fraction(1, 6))), str(check("01.1", "2200%"))
     (True, 'Not yet: a score is a number of points: write it without %')
     """
-    if is_exercise_id(exercise_or_answer):
-        if explicit:
-            raise DicePokerError(
-                _("a registered exercise has its own hints and tolerance: pass only the answer")
-            )
+    if is_exercise_id(exercise_or_answer) and not explicit:
         return check_exercise(find_exercise(exercise_or_answer), answer_or_target)  # type: ignore[arg-type]
     feedback = check_against(exercise_or_answer, answer_or_target, **explicit)  # type: ignore[arg-type]
     record_attempt("", feedback.answer, feedback.correct, int(bool(feedback.hint)))
