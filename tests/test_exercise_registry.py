@@ -168,10 +168,11 @@ def test_right_but_rounded_too_far_says_how_many_digits():
 
 def test_the_tolerance_an_exercise_sets_is_the_tolerance_used():
     sixes = Fraction(455, 36)
-    for near_miss in ("12.7", "12.58", "13"):
+    # decimal commas: "12.64" would name an exercise of lesson 12
+    for near_miss in ("12,7", "12,58", "13"):
         assert not check(near_miss, sixes, tolerance=0.005), near_miss
         assert not Points(places=2).judge(near_miss, sixes).correct, near_miss
-    assert check("12.64", sixes, tolerance=0.005) and Points(places=2).judge("12.64", sixes).correct
+    assert check("12,64", sixes, tolerance=0.005) and Points(places=2).judge("12,64", sixes).correct
     assert Points(tolerance=Fraction(1, 10)).judge("12.7", sixes).correct
     assert not Points(tolerance=Fraction(1, 100)).judge("12.65", sixes).correct
 

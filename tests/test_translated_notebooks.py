@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker.lessons.exercise_registry import LESSONS
+
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location(
     "translate_notebooks", ROOT / "tools" / "translate_notebooks.py"
@@ -34,8 +36,9 @@ def test_every_lesson_and_app_is_translated_and_up_to_date():
     assert not problems, "\n".join(map(str, problems[:20])) + f"\n... {len(problems)} in all"
 
 
-def test_there_are_ten_lessons_and_four_apps_in_each_language():
-    assert len([p for p in tn.english_notebooks() if p.parent.name == "notebooks"]) == 10
+def test_every_registered_lesson_and_four_apps_are_in_each_language():
+    lessons = [p.name[:2] for p in tn.english_notebooks() if p.parent.name == "notebooks"]
+    assert lessons == list(LESSONS)
     assert len([p for p in tn.english_notebooks() if p.parent.name == "apps"]) == 4
 
 

@@ -11,7 +11,7 @@ of the wait. The same for a large straight, keeping the best partial straight (s
 Fraction(6, 1)
 >>> poker = five_of_a_kind_chain()
 >>> poker.expected_rolls()
-Fraction(2783176, 250971)
+Fraction(191283, 17248)
 >>> poker.chance_within(3) == within_three_probability("Poker")
 True
 """
