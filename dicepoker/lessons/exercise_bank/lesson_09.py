@@ -154,7 +154,7 @@ EXERCISES = (
         lambda: None,
         Function(cases=_certainty_cases, expected=package_certainty_equivalent, tolerance=1e-6),
         hints=(
-            N_("E[e^(θS)] is a weighted sum: each score's e^(θS) times its probability"),
+            N_("$E[e^{\\theta S}]$ is a weighted sum: each score's $e^{\\theta S}$ times its probability"),
             N_(
                 "add up each probability times e to the power θ times its score, take the logarithm of "
                 "the sum and divide by θ; when θ is 0 the certainty equivalent is the mean"

@@ -150,7 +150,7 @@ EXERCISES = (
         Function(cases=_bluff_rate_cases, expected=_package_bluff_rate, tolerance=1e-9),
         hints=(
             N_("two steps of section 2: Bo's indifference gives q, then Bayes' rule gives the bluff rate"),
-            N_("q = 1 - beat_high; solve q = p / (p + (1 - p) b) for b"),
+            N_("q = 1 - `beat_high`; solve q = p / (p + (1 - p) b) for b"),
         ),
     ),
 )
