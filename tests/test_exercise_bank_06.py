@@ -7,18 +7,12 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test starts with no wrong tries
 
 from dicepoker.games.bluff.bots import ReasoningBot, view_probability_true
 from dicepoker.games.bluff.odds import reach_probability
 from dicepoker.games.bluff.rules import next_hand
-from dicepoker.lessons.exercise_registry import check, find_exercise, forget_tries, lesson_exercises
-
-
-@pytest.fixture(autouse=True)
-def _fresh_tries():
-    forget_tries()
-    yield
-    forget_tries()
+from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
 
 
 def _share(rolls, event) -> Fraction:

@@ -6,18 +6,11 @@ from collections import Counter
 from fractions import Fraction
 from itertools import product
 
-import pytest
+from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test starts with no wrong tries
 
 from dicepoker.games.board.odds import chance_to_take
 from dicepoker.games.board.rules import BOARD
-from dicepoker.lessons.exercise_registry import check, find_exercise, forget_tries, lesson_exercises
-
-
-@pytest.fixture(autouse=True)
-def _fresh_tries():
-    forget_tries()
-    yield
-    forget_tries()
+from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
 
 
 def test_the_lesson_has_four_exercises():

@@ -4,21 +4,15 @@ another way; forms, hints, mistakes and the loss function."""
 from __future__ import annotations
 
 import pytest
+from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test starts with no wrong tries
 
 from dicepoker.core.dice import Dice
 from dicepoker.games.scorecard.advisor import advise
 from dicepoker.games.scorecard.coach import coach_report
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.lessons.exercise_bank import lesson_08
-from dicepoker.lessons.exercise_registry import check, find_exercise, forget_tries, lesson_exercises
+from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
 from dicepoker.lessons.lab import play_game
-
-
-@pytest.fixture(autouse=True)
-def _fresh_tries():
-    forget_tries()
-    yield
-    forget_tries()
 
 
 @pytest.fixture(scope="module")

@@ -6,19 +6,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test starts with no wrong tries
 
 from dicepoker.games.bluff.abstraction import CALL
 from dicepoker.games.bluff.equilibrium import equilibrium_solution
 from dicepoker.lessons import why_bluff
 from dicepoker.lessons.exercise_bank import lesson_10
-from dicepoker.lessons.exercise_registry import check, find_exercise, forget_tries, lesson_exercises
-
-
-@pytest.fixture(autouse=True)
-def _fresh_tries():
-    forget_tries()
-    yield
-    forget_tries()
+from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
 
 
 def _by_hand(p: Fraction, beat_high: Fraction, beat_low: Fraction) -> tuple[Fraction, Fraction]:
