@@ -6,6 +6,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import product
 
+import pytest
 from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test starts with no wrong tries
 
 from dicepoker.games.board.odds import chance_to_take
@@ -86,3 +87,17 @@ def test_07_4_a_wrong_rule_is_refused_with_the_input():
     feedback = check("07.4", full_house_with_poker)
     assert not feedback and "'FH'" in feedback.problem
     assert "package's own" in check("07.4", BOARD.labels_held).problem
+
+
+@pytest.mark.slow
+def test_the_lessons_claim_that_300_games_do_not_settle_blocking():
+    """Section 6 says: over 300 games the blocking bot wins about half, its 95% interval holding 1/2."""
+    from dicepoker.games.board.bots import ProbabilityBot, board_tournament, probability_bot
+
+    never_blocks = ProbabilityBot(block_weight=0, stop_threats=False)
+    results = board_tournament(
+        {"probability": probability_bot, "no blocking": never_blocks}, games=300, rng=7
+    )
+    blocking = results[(results.strategy == "probability") & (results.opponent == "no blocking")].iloc[0]
+    assert blocking.wins + blocking.draws + blocking.losses == 300
+    assert 0.4 < blocking.win_rate < 0.6 and blocking.ci_low < 0.5 < blocking.ci_high
