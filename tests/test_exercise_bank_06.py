@@ -41,20 +41,20 @@ def test_06_1_two_sixes_among_three_dice():
 
 
 def test_06_2_bayes_rule():
-    prior, bluff = Fraction(1, 3), Fraction(1, 4)
+    prior, bluff = Fraction(2, 5), Fraction(1, 4)
     want = prior / (prior + (1 - prior) * bluff)
-    assert find_exercise("06.2").target() == want == Fraction(2, 3)
-    assert check("06.2", "2/3") and check("06.2", "0.667") and check("06.2", "66.7%")
-    assert not check("06.2", "0.67").correct and "significant" in check("06.2", "0.67").problem
-    assert "prior" in check("06.2", "1/3").hint
-    assert "announced at all" in check("06.2", "1/2").hint
-    assert "bluff rate" in check("06.2", "2/5").hint
+    assert find_exercise("06.2").target() == want == Fraction(8, 11)
+    assert check("06.2", "8/11") and check("06.2", "0.727") and check("06.2", "72.7%")
+    assert not check("06.2", "0.73").correct and "significant" in check("06.2", "0.73").problem
+    assert "prior" in check("06.2", "2/5").hint
+    assert "announced at all" in check("06.2", "11/20").hint
+    assert "bluff rate" in check("06.2", "8/17").hint
 
 
 def test_06_2_hints_are_graduated_and_never_the_arithmetic():
     hints = [check("06.2", "3/7").hint for _ in range(3)]
     assert hints[0] != hints[1] == hints[2] and "Bayes" in hints[1]
-    assert all("1/4" not in hint and "2/3" not in hint for hint in find_exercise("06.2").hints)
+    assert all("1/4" not in hint and "8/11" not in hint for hint in find_exercise("06.2").hints)
 
 
 def test_06_3_at_least_a_full_house_on_one_roll():

@@ -27,25 +27,25 @@ def test_09_1_a_fresh_die_to_a_player_of_theta_ln_3():
     assert "average worth" in check("09.1", "47").hint
 
 
-def _sum_12_for_the_expected_score_player() -> Fraction:
+def _eight_or_more_for_the_expected_score_player() -> Fraction:
     """Roll two dice; reroll the lower one when it shows 1, 2 or 3 (a fresh die is worth 3.5)."""
     chance = Fraction(0)
     for a, b in product(range(1, 7), repeat=2):
         low, high = min(a, b), max(a, b)
         if low <= 3:
-            chance += sum(Fraction(1, 216) for c in range(1, 7) if high + c == 12)
-        elif a + b == 12:
+            chance += sum(Fraction(1, 216) for c in range(1, 7) if high + c >= 8)
+        elif a + b >= 8:
             chance += Fraction(1, 36)
     return chance
 
 
-def test_09_2_a_sum_of_twelve_by_enumeration():
-    want = _sum_12_for_the_expected_score_player()
-    assert want == Fraction(1, 18) and find_exercise("09.2").target() == want
-    assert check("09.2", "1/18") and check("09.2", "12/216")
-    assert "fraction" in check("09.2", "0.0556").problem
-    assert "rerolled low die" in check("09.2", "1/36").hint
-    assert "risk seeker" in check("09.2", "7/108").hint
+def test_09_2_eight_or_more_by_enumeration():
+    want = _eight_or_more_for_the_expected_score_player()
+    assert want == Fraction(139, 216) and find_exercise("09.2").target() == want
+    assert check("09.2", "139/216") and not check("09.2", "138/216")
+    assert "fraction" in check("09.2", "0.644").problem
+    assert "7 or less" in check("09.2", "77/216").hint
+    assert "risk seeker" in check("09.2", lesson_09._eight_or_more("risk seeker (θ = ln 2)")).hint
 
 
 def test_09_3_the_variance_of_yatzy_from_two_certainty_equivalents():

@@ -14,6 +14,9 @@ from dicepoker.lessons.answer_forms import Chance
 from dicepoker.lessons.bluff import CallerCheck
 from dicepoker.lessons.exercise_record import Exercise
 
+PRIOR = Fraction(2, 5)
+"""Exercise 2's prior: the chance the claim holds before anyone speaks."""
+
 LOWEST_FULL_HOUSE = "full house 1s over 2s"
 """The lowest full house: "at least a full house" is every hand from it up."""
 
@@ -50,10 +53,10 @@ EXERCISES = (
     Exercise(
         "06.2",
         N_(
-            "A claim holds with prior probability 1/3 and players bluff a quarter of the time. How likely "
+            "A claim holds with prior probability 2/5 and players bluff a quarter of the time. How likely "
             "is it true once announced? Give a fraction or three significant digits."
         ),
-        lambda: bayes_update(Fraction(1, 3), Fraction(1, 4)),
+        lambda: bayes_update(PRIOR, Fraction(1, 4)),
         Chance(digits=3),
         hints=(
             N_(
@@ -67,15 +70,15 @@ EXERCISES = (
         ),
         mistakes=lambda: (
             (
-                Fraction(1, 3),
-                N_("1/3 is the prior, before the announcement; Bayes' rule gives the posterior"),
+                PRIOR,
+                N_("2/5 is the prior, before the announcement; Bayes' rule gives the posterior"),
             ),
             (
-                Fraction(1, 3) + Fraction(1, 4) * Fraction(2, 3),
+                PRIOR + Fraction(1, 4) * (1 - PRIOR),
                 N_("that is the chance the claim is announced at all; what share of it is true?"),
             ),
             (
-                bayes_update(Fraction(1, 3), Fraction(3, 4)),
+                bayes_update(PRIOR, Fraction(3, 4)),
                 N_("a quarter of the time is the bluff rate: a false claim is announced with chance 1/4"),
             ),
         ),

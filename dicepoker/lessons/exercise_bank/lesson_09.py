@@ -62,8 +62,13 @@ def _certainty_cases() -> list[tuple[dict[int, Fraction], float]]:
     return [(dict(distribution), theta) for distribution in _hidden_distributions() for theta in thetas]
 
 
-def _expected_score_sum_12() -> Fraction:
-    return toy_distribution(toy_rerolls(TOY_PLAYERS["expected score (θ = 0)"]))[12]
+def _eight_or_more(player: str) -> Fraction:
+    """The chance that a toy player's final sum is 8 or more."""
+    distribution = toy_distribution(toy_rerolls(TOY_PLAYERS[player]))
+    return sum((p for total, p in distribution.items() if total >= 8), Fraction(0))
+
+
+EXPECTED_SCORE_PLAYER = "expected score (θ = 0)"
 
 
 EXERCISES = (
@@ -90,22 +95,22 @@ EXERCISES = (
     Exercise(
         "09.2",
         N_(
-            "In the toy, what is the chance that the **expected-score player** ends with a sum of exactly "
-            "12? Answer as an exact fraction: numerator / denominator."
+            "In the toy, what is the chance that the **expected-score player** ends with a sum of 8 or "
+            "more? Answer as an exact fraction: numerator / denominator."
         ),
-        _expected_score_sum_12,
+        lambda: _eight_or_more(EXPECTED_SCORE_PLAYER),
         ExactFraction(),
         hints=(
-            N_("which first rolls can still end on 12, given the faces this player rerolls?"),
+            N_("which first rolls does this player keep, which does it reroll, and what can each end on?"),
             N_(
-                "add two ways: a double six at once, or one six with a low die that is rerolled and comes "
-                "up six (count the ordered first rolls of each way, times the chance of the reroll)"
+                "go through the 36 first rolls: a kept roll counts 1/36 when its sum is 8 or more; a "
+                "rerolled one counts 1/216 for each face of the new die that brings the sum to 8 or more"
             ),
         ),
         mistakes=lambda: (
-            (Fraction(1, 36), N_("a six next to a rerolled low die can still make 12")),
+            (1 - _eight_or_more(EXPECTED_SCORE_PLAYER), N_("that is the chance of 7 or less")),
             (
-                toy_distribution(toy_rerolls(TOY_PLAYERS["risk seeker (θ = ln 2)"]))[12],
+                _eight_or_more("risk seeker (θ = ln 2)"),
                 N_(
                     "that is the risk seeker, who also rerolls a 4; the question asks for the "
                     "expected-score player"
