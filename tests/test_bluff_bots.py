@@ -154,7 +154,8 @@ def test_reasoning_beats_naive_and_random_in_seeded_tournaments():
 def test_the_caller_exercise():
     assert not check_caller(lambda view: True, games=20)
     assert not check_caller(lambda view: False, games=20)
-    assert check_caller(ReasoningBot().should_call, games=40)
+    assert check_caller(lambda view: ReasoningBot().should_call(view), games=40)
+    assert not check_caller(ReasoningBot().should_call, games=40)  # the package's own caller is refused
     bot = CallerBot(lambda view: True)
     game = staged()
     game.roll()

@@ -200,14 +200,17 @@ LETTERS = {
     "Thai": re.compile(r"[\u0e00-\u0e7f]"),
 }
 # brand names, kept as the sources keep them; the names of two algorithms and of a probability;
-# the two players of lesson 10's toy game, named in every language as its code names them
-KEPT_IN_LATIN = ("Yahtzee", "Yatzy", "dicepoker", "Dice Poker", "CFR+", "LP:", "P(", "Ann", "Bo")
+# the players the lessons name (Ann and Bo of lesson 10's toy game, lesson 08's Sam), named in every
+# language as the code names them, and Python's True and False, which a student's function returns
+KEPT_IN_LATIN = ("Yahtzee", "Yatzy", "dicepoker", "Dice Poker", "CFR+", "LP:", "P(", "Ann", "Bo", "Sam")
+KEPT_IN_LATIN += ("True", "False")
 # in a hint, code and maths stay as the English writes them: a call with what follows it
 # (`report.costliest(1)[0].loss`, `C(5,3)`), a one-letter variable (p, q, x for times), ln
 CALL = re.compile(r"[A-Za-z_][\w.]*\(")
 ATTRIBUTE = re.compile(r"\.\w*")
-CODE_SPAN = re.compile(r"`([^`]+)`")  # inline code (`classic`, `f(dice)`): API names stay English
 MATHS_WORD = re.compile(r"(?<![\w'])(?:[A-Za-z]|ln)(?![\w'])")
+CODE_SPAN = re.compile(r"`[^`]+`")  # quoted code (`view.seen_dice`, `"P3"`) stays as the English writes it
+INLINE_MATHS = re.compile(r"\$[^$]+\$")  # maths is maths in every language (with its decimal comma)
 
 
 def past_bracket(text: str, start: int) -> int:
@@ -235,7 +238,7 @@ def code_and_maths(english: str) -> list[str]:
         while end < len(english) and english[end] in "([.":  # the call, then .attribute, (...), [...]
             end = ATTRIBUTE.match(english, end).end() if english[end] == "." else past_bracket(english, end)
         spans.append(english[call.start() : end])
-    return spans + MATHS_WORD.findall(english) + CODE_SPAN.findall(english)
+    return spans + CODE_SPAN.findall(english) + MATHS_WORD.findall(english)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -250,7 +253,7 @@ def test_translations_are_written_in_their_own_script_only(lang):
                 text = re.sub(rf"(?<![\w']){re.escape(kept)}(?![\w'])", " ", text)
             for kept in KEPT_IN_LATIN:
                 text = text.replace(kept, "")
-            text = PLACEHOLDER.sub("", text)
+            text = INLINE_MATHS.sub(" ", PLACEHOLDER.sub("", text))
             for script, letters in LETTERS.items():
                 if script != SCRIPTS[lang] and (lang != "ro" or script != "Latin"):
                     assert not letters.search(text), (lang, script, message.id, text)

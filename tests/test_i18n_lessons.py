@@ -98,8 +98,8 @@ def test_the_bluff_caller_hint_is_translated():
     with in_language("ro"):
         feedback = check_caller(lambda view: True, games=10)
     text = str(feedback)
-    assert text.startswith("Încă nu. Indiciu: ") and "view_probability_true(view)" in text
-    assert "reasoning" not in text
+    assert text.startswith("Încă nu: ") and "jucătorului care raționează" in text and "10" in text
+    assert "reasoning" not in text and "caller" not in text
 
 
 def test_a_tournaments_title_is_translated():
