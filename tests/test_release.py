@@ -100,7 +100,6 @@ def test_the_docs_name_no_machine_path():
     assert found == []
 
 
-@pytest.mark.xfail(strict=True, reason="lead fixes notebooks")
 def test_every_notebook_declares_one_kernelspec():
     specs = {
         p.relative_to(ROOT).as_posix(): json.loads(p.read_text("utf-8"))["metadata"].get("kernelspec")
