@@ -31,30 +31,37 @@ def test_the_lesson_has_five_exercises_and_no_two_share_an_answer():
     assert len(set(answers)) == 4
 
 
-def test_10_1_bluff_rate_when_half_the_dice_are_high():
-    want, _ = _by_hand(Fraction(1, 2), Fraction(1, 6), Fraction(1, 2))
-    assert want == Fraction(1, 5) and find_exercise("10.1").target() == want
-    assert check("10.1", "1/5") and check("10.1", "20.0%") and check("10.1", "0.200")
+def test_10_1_bluff_rate_when_only_a_six_is_high():
+    want, _ = _by_hand(Fraction(1, 6), Fraction(1, 6), Fraction(1, 2))
+    assert want == Fraction(1, 25) and find_exercise("10.1").target() == want
+    assert check("10.1", "1/25") and check("10.1", "4.00%") and check("10.1", "0.0400")
+    assert not check("10.1", "0.0401")
     assert "original toy" in check("10.1", "1/10").hint
     assert "that is q" in check("10.1", "5/6").hint
 
 
-def test_10_2_call_rate_when_low_is_easy_to_beat():
-    _, want = _by_hand(Fraction(1, 3), Fraction(1, 6), Fraction(5, 6))
-    assert want == Fraction(4, 5) and find_exercise("10.2").target() == want
-    assert check("10.2", "4/5") and not check("10.2", "3/5")
-    assert "original toy" in check("10.2", "2/5").hint
-    assert "bluff rate" in check("10.2", "1/10").hint
+def test_10_2_what_ann_wins_when_low_is_easy_to_beat():
+    # Bo's call rate from Ann's indifference, then Ann's value: a high die wins c x 1 + (1 - c) x 2/3,
+    # a low die wins what saying "low" wins, 1 - 2 x 5/6
+    p, beat_high, beat_low = Fraction(1, 3), Fraction(1, 6), Fraction(5, 6)
+    _, c = _by_hand(p, beat_high, beat_low)
+    want = p * (c + (1 - c) * (1 - 2 * beat_high)) + (1 - p) * (1 - 2 * beat_low)
+    assert want == Fraction(-2, 15) and find_exercise("10.2").target() == want
+    assert check("10.2", "-2/15") and not check("10.2", "2/15")
+    assert "fraction" in check("10.2", "-0.133").problem
+    assert "original toy" in check("10.2", "4/15").hint
+    assert "call rate" in check("10.2", "4/5").hint
 
 
-def test_10_3_ann_against_a_bo_who_calls_every_high():
-    # Ann then never bluffs: a high die is called (+1), a low die says "low" (Bo beats it half the time: 0)
-    p = Fraction(1, 3)
-    ann_wins = p * 1 + (1 - p) * (1 - 2 * Fraction(1, 2))
+def test_10_3_ann_against_a_bo_who_calls_high_half_the_time():
+    # Ann's low die then says "low" (a bluff is worth -1/2 + 1/2 x 2/3 = -1/6 < 0); her high die is
+    # called half the time (+1) and otherwise beaten with chance 1/6 (+2/3)
+    p, c = Fraction(1, 3), Fraction(1, 2)
+    ann_wins = p * (c * 1 + (1 - c) * (1 - 2 * Fraction(1, 6))) + (1 - p) * (1 - 2 * Fraction(1, 2))
     want = ann_wins - Fraction(4, 15)
-    assert want == Fraction(1, 15) and find_exercise("10.3").target() == want
-    assert check("10.3", "1/15") and check("10.3", "0.0667") and not check("10.3", "0.0668")
-    assert "wins per round now" in check("10.3", "1/3").hint
+    assert want == Fraction(1, 90) and find_exercise("10.3").target() == want
+    assert check("10.3", "1/90") and check("10.3", "0.0111") and not check("10.3", "0.0112")
+    assert "wins per round now" in check("10.3", "5/18").hint
 
 
 def test_10_4_the_call_of_four_of_a_kind_from_the_solved_strategy():

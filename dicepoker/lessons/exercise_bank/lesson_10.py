@@ -11,11 +11,11 @@ from fractions import Fraction
 
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.words import N_
-from dicepoker.lessons.answer_forms import Chance
+from dicepoker.lessons.answer_forms import Chance, ExactFraction
 from dicepoker.lessons.exercise_record import Exercise, Function
 from dicepoker.lessons.why_bluff import HighOrLow, answer_table, hand_solution, loss_against_best_response
 
-HALF_HIGH = HighOrLow(p_high=Fraction(1, 2))
+SIX_HIGH = HighOrLow(p_high=Fraction(1, 6))
 """Exercise 1's toy: a 4, 5 or 6 is high."""
 
 EASY_LOW = HighOrLow(beat_low=Fraction(5, 6))
@@ -44,11 +44,11 @@ EXERCISES = (
     Exercise(
         "10.1",
         N_(
-            "In *High or Low*, make a high die a 4, 5 or 6 ($p = \\tfrac12$), with the same chances to beat. "
+            "In *High or Low*, make a high die a 6 only ($p = \\tfrac16$), with the same chances to beat. "
             "What is Ann's equilibrium bluff rate with a low die? Give a "
             "fraction or three significant digits."
         ),
-        lambda: hand_solution(HALF_HIGH)["bluff rate"],
+        lambda: hand_solution(SIX_HIGH)["bluff rate"],
         Chance(digits=3),
         hints=(
             N_(
@@ -63,57 +63,56 @@ EXERCISES = (
         mistakes=lambda: (
             (
                 hand_solution()["bluff rate"],
-                N_("that is the original toy's rate; here a high die is more likely"),
+                N_("that is the original toy's rate; here a high die is less likely"),
             ),
-            (hand_solution(HALF_HIGH)["posterior high"], N_("that is q, the chance that 'high' is true")),
+            (hand_solution(SIX_HIGH)["posterior high"], N_("that is q, the chance that 'high' is true")),
         ),
     ),
     Exercise(
         "10.2",
         N_(
-            'Back to $p = \\tfrac13$, but beating "low" now takes a 2 or better '
-            "($\\tfrac56$). How often must "
-            'Bo call "high" at the equilibrium? Give a fraction or three significant digits.'
+            'Back to $p = \\tfrac13$, but beating "low" now takes a 2 or better ($\\tfrac56$). At the '
+            "equilibrium, how much does Ann win per round (a negative number if she loses)? Give a fraction."
         ),
-        lambda: hand_solution(EASY_LOW)["call rate"],
-        Chance(digits=3),
+        lambda: hand_solution(EASY_LOW)["value"],
+        ExactFraction(),
         hints=(
             N_(
-                "step 3: Bo's call rate makes Ann's low die indifferent between "
-                "bluffing and telling the truth"
+                "at the equilibrium Ann's low die is indifferent: what it wins is the same whether it "
+                "bluffs or says 'low'"
             ),
             N_(
-                "write what a bluff is worth to Ann's low die when Bo calls with chance c, set it equal to "
-                "what saying 'low' is worth now, and solve for c"
+                "her value is p times what a high die wins against Bo's equilibrium call rate, plus 1 - p "
+                "times what saying 'low' wins now"
             ),
         ),
         mistakes=lambda: (
-            (hand_solution()["call rate"], N_("that is the original toy's call rate; beating 'low' changed")),
+            (hand_solution()["value"], N_("that is the original toy's value; beating 'low' changed")),
             (
-                hand_solution(EASY_LOW)["bluff rate"],
-                N_("that is Ann's bluff rate; the question asks Bo's call rate"),
+                hand_solution(EASY_LOW)["call rate"],
+                N_("that is Bo's call rate; the question asks what Ann wins"),
             ),
         ),
     ),
     Exercise(
         "10.3",
         N_(
-            'Back to the original numbers. Bo gets suspicious and calls **every** "high". Ann notices and '
-            "plays her best response. How much more than the value $\\tfrac4{15}$ does Ann now win per "
-            "round? Give a fraction or three significant digits."
+            'Back to the original numbers. Bo gets careless and calls "high" only **half** the time. Ann '
+            "notices and plays her best response. How much more than the value $\\tfrac4{15}$ does Ann now "
+            "win per round? Give a fraction or three significant digits."
         ),
-        lambda: loss_against_best_response(HighOrLow(), call_rate=Fraction(1)),
+        lambda: loss_against_best_response(HighOrLow(), call_rate=Fraction(1, 2)),
         Chance(digits=3),
         hints=(
-            N_("if Bo calls every 'high', does a bluff still pay for Ann's low die?"),
+            N_("if Bo calls 'high' half the time, does a bluff still pay for Ann's low die?"),
             N_(
-                "Ann's best response never bluffs: add what her high and her low dice win when every "
-                "'high' is called, then compare with the value"
+                "work out Ann's best choice with each die against this Bo, add what her high and her low "
+                "dice then win, and compare with the value"
             ),
         ),
         mistakes=lambda: (
             (
-                hand_solution()["value"] + loss_against_best_response(HighOrLow(), call_rate=Fraction(1)),
+                hand_solution()["value"] + loss_against_best_response(HighOrLow(), call_rate=Fraction(1, 2)),
                 N_("that is what Ann wins per round now; the question asks how much more than the value"),
             ),
         ),
