@@ -45,7 +45,7 @@ def test_the_even_die_variance_is_asked_as_a_fraction():
 
 
 def test_the_even_die_mistakes_get_their_hints():
-    assert "E[X²]" in find_exercise("11.1").mistake_hint("56/3")  # the mean of the squares
+    assert "mean of the squares" in find_exercise("11.1").mistake_hint("56/3")  # the mean of the squares
     assert "mean" in find_exercise("11.1").mistake_hint("8/2")
 
 

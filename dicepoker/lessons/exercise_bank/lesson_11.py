@@ -79,12 +79,15 @@ EXERCISES = (
         ExactFraction(),
         hints=(
             N_("first find the mean of one roll; the variance is the mean squared distance from it"),
-            N_("use E[X²] - E[X]²: average the squares of the six faces, then take away the squared mean"),
+            N_(
+                "the variance is the mean of the squares minus the squared mean: "
+                "average the six faces' squares first"
+            ),
         ),
         mistakes=lambda: (
             (
                 sum(Fraction(face * face, len(LOW_DIE)) for face in LOW_DIE),
-                N_("that is E[X²]: take away the square of the mean"),
+                N_("that is the mean of the squares: take away the square of the mean"),
             ),
             (
                 distribution_mean(_low_die()),
@@ -125,7 +128,8 @@ EXERCISES = (
         hints=(
             N_("write X - Y as X + (-Y): what does a minus sign do to a die's spread?"),
             N_(
-                "Var(aY) = a² Var(Y) for any number a: take a = -1, then add the independent parts' variances"
+                "a minus sign turns each value around 0 and keeps each distance from the mean; "
+                "then add variances"
             ),
         ),
         mistakes=lambda: (("smaller", N_("a minus sign moves the values but does not shrink their spread")),),
