@@ -60,6 +60,7 @@ ASSUMES = {
     "08": N_("lesson 04 (the optimal strategy and hints)"),
     "09": N_("lessons 04 and 05 (the solver); the exponential and logarithm functions"),
     "10": N_("lesson 06 (the bluff game); expected value of a game between two players"),
+    "11": N_("lessons 02 and 04 (one roll's chances, expected value, the solver); a `Python` function"),
     "12": N_(
         "lessons 03 and 05 (a turn as a Markov chain); the sum of a geometric series; "
         "solving a small linear system"
