@@ -1,0 +1,87 @@
+"""How the whole suite (doctests, tests/, notebooks/ and apps/ under nbval, the browser tests) is
+shared between pytest-xdist's workers (``-n auto --dist loadgroup`` in pyproject.toml), and what it
+does not run twice. CONTRIBUTING.md says how to run its parts.
+
+Every test gets an ``xdist_group``; a group always runs whole, in order, on one worker:
+
+- a notebook's cells are one group: nbval runs them in order in one kernel;
+- the browser tests are two groups, the JupyterLab ones and the Voila ones: each shares one server
+  and one Chromium (tests/browser/conftest.py); they go first, being the longest groups;
+- any other file's tests are one group, so its module-scoped fixtures are computed once.
+
+A test that sets its own ``xdist_group`` keeps it. Without xdist (``-n 0``) the marks do nothing.
+
+A notebook that a browser test runs top to bottom (its ``executes`` mark) and checks for error
+outputs is not run again by nbval in the same session: nbval's check (every cell runs without an
+error; the lessons' ``assert`` lines) is part of the browser test's. When the browser tests are not
+selected, or cannot run here (no Chromium), nbval runs every notebook.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+BROWSER = ROOT / "tests" / "browser"
+LAB_GROUP, VOILA_GROUP = "browser-jupyterlab", "browser-voila"
+
+
+def is_browser_test(item: pytest.Item) -> bool:
+    return Path(item.path).resolve().is_relative_to(BROWSER)
+
+
+def xdist_group_of(path: Path, fixtures: tuple[str, ...] = ()) -> str:
+    """The group of a test collected from ``path`` that uses ``fixtures``.
+
+    >>> xdist_group_of(ROOT / "tests" / "browser" / "test_voila_in_browser.py", ("voila_page",))
+    'browser-voila'
+    >>> xdist_group_of(ROOT / "notebooks" / "ro" / "01_play_dice_poker.ipynb")
+    'notebooks/ro/01_play_dice_poker.ipynb'
+    """
+    path = Path(path).resolve()
+    if path.is_relative_to(BROWSER):
+        return VOILA_GROUP if "voila" in fixtures and "lab" not in fixtures else LAB_GROUP
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.as_posix()
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    if item.get_closest_marker("xdist_group") is None:
+        fixtures = tuple(getattr(item, "fixturenames", ()))
+        item.add_marker(pytest.mark.xdist_group(xdist_group_of(item.path, fixtures)))
+
+
+def notebooks_the_browser_runs(items: list[pytest.Item]) -> set[Path]:
+    """The notebooks that the selected browser tests run and check, if the browser tests can run."""
+    executes = [item for item in items if is_browser_test(item) and item.get_closest_marker("executes")]
+    if not executes:
+        return set()
+    servers = importlib.import_module(".browser_servers", executes[0].module.__package__)
+    if servers.browser_missing_reason() is not None:
+        return set()  # the browser tests skip (or, under CI=true, fail): nbval runs everything
+    return {
+        Path(path).resolve()
+        for item in executes
+        for mark in item.iter_markers("executes")
+        for path in mark.args
+    }
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """After -m and -k: leave out nbval's run of what a browser test runs, then put the browser
+    tests first (a stable sort: each notebook's cells stay in order)."""
+    run_in_browser = notebooks_the_browser_runs(items)
+    again = [item for item in items if Path(item.path).resolve() in run_in_browser]
+    if again:
+        config.hook.pytest_deselected(items=again)
+        left_out = set(again)
+        items[:] = [item for item in items if item not in left_out]
+    items.sort(key=_browser_first)
+
+
+def _browser_first(item: pytest.Item) -> int:
+    group = item.get_closest_marker("xdist_group")
+    return {LAB_GROUP: 0, VOILA_GROUP: 1}.get(group.args[0] if group else "", 2)
