@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,3 +86,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _browser_first(item: pytest.Item) -> int:
     group = item.get_closest_marker("xdist_group")
     return {LAB_GROUP: 0, VOILA_GROUP: 1}.get(group.args[0] if group else "", 2)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """How long each browser step took, and where the screenshots are (tests/browser/conftest.py
+    puts them in the tests' reports, so this works from xdist's workers too)."""
+    steps: list[tuple[str, float]] = []
+    shots: set[str] = set()
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) != "teardown":
+                continue
+            for key, value in getattr(report, "user_properties", ()):
+                if key == "browser step":
+                    steps.append((value[0], value[1]))
+                elif key == "screenshot":
+                    shots.add(value)
+    if not steps and not shots:
+        return
+    terminalreporter.write_sep("-", "browser tests")
+    for label, seconds in steps:
+        terminalreporter.write_line(f"{seconds:6.1f} s  {label}")
+    if shots:
+        terminalreporter.write_line(f"screenshots ({len(shots)}): {Path(next(iter(shots))).parent}")

@@ -144,12 +144,13 @@ def voila_page(chromium: Any, voila: Server) -> Iterator[Any]:
         page.close()
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Say where the screenshots are and how long each browser step took."""
-    if not RECORD.screenshots and not RECORD.timings:
-        return
-    terminalreporter.write_sep("-", "browser tests")
-    for label, seconds in RECORD.timings:
-        terminalreporter.write_line(f"{seconds:6.1f} s  {label}")
-    if RECORD.screenshots:
-        terminalreporter.write_line(f"screenshots ({len(RECORD.screenshots)}): {SCREENSHOT_DIR}")
+@pytest.fixture(autouse=True)
+def _browser_record(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Hand each test's step timings and screenshots to its report (``user_properties``): under
+    xdist the test runs in a worker, and the root conftest.py prints them in the terminal summary."""
+    timings, shots = len(RECORD.timings), len(RECORD.screenshots)
+    yield
+    for label, seconds in RECORD.timings[timings:]:
+        request.node.user_properties.append(("browser step", (label, seconds)))
+    for path in RECORD.screenshots[shots:]:
+        request.node.user_properties.append(("screenshot", str(path)))
