@@ -48,7 +48,21 @@ def xdist_group_of(path: Path, fixtures: tuple[str, ...] = ()) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.as_posix()
 
 
+# Doctests cannot carry a mark: those that take more than a few seconds (measured with
+# --durations) are marked slow here, so the fast loop (CONTRIBUTING.md) leaves them out.
+SLOW_DOCTESTS = {
+    "dicepoker.lessons.risk.tune_win_seeker",
+    "dicepoker.lessons.risk.biggest_disagreement",
+    "dicepoker.lessons.risk.play_duel_game",
+    "dicepoker.lessons.risk.play_risks",
+    "dicepoker.games.scorecard.coach",
+    "dicepoker.lessons.two_part.part1_bonus_probability",
+}
+
+
 def pytest_itemcollected(item: pytest.Item) -> None:
+    if isinstance(item, pytest.DoctestItem) and item.name in SLOW_DOCTESTS:
+        item.add_marker(pytest.mark.slow)
     if item.get_closest_marker("xdist_group") is None:
         fixtures = tuple(getattr(item, "fixturenames", ()))
         item.add_marker(pytest.mark.xdist_group(xdist_group_of(item.path, fixtures)))
