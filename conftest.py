@@ -1,8 +1,10 @@
 """How the whole suite (doctests, tests/, notebooks/ and apps/ under nbval, the browser tests) is
-shared between pytest-xdist's workers (``-n auto --dist loadgroup`` in pyproject.toml), and what it
-does not run twice. CONTRIBUTING.md says how to run its parts.
+shared between pytest-xdist's workers, and what it does not run twice. CONTRIBUTING.md says how
+to run its parts. The default is ``-n auto --dist loadfile`` (pyproject.toml): each file whole on
+one worker, the browser test files first. With xdist 3.8, ``--dist loadgroup`` ran an nbval
+notebook's cells in fresh kernels, so the groups below only take effect when it is asked for.
 
-Every test gets an ``xdist_group``; a group always runs whole, in order, on one worker:
+Every test gets an ``xdist_group``; under ``--dist loadgroup`` a group runs whole on one worker:
 
 - a notebook's cells are one group: nbval runs them in order in one kernel;
 - the browser tests are two groups, the JupyterLab ones and the Voila ones: each shares one server

@@ -24,7 +24,7 @@ def test_readme_s_command_runs_the_suite_on_every_core_in_groups():
     options = PYPROJECT["tool"]["pytest"]["ini_options"]
     addopts = options["addopts"].split()
     assert addopts[addopts.index("-n") + 1] == "auto"
-    assert addopts[addopts.index("--dist") + 1] == "loadgroup"
+    assert addopts[addopts.index("--dist") + 1] == "loadfile", "a notebook's cells in one kernel"
     assert "--no-loadscope-reorder" in addopts, "xdist would reorder the groups: the browser ones go first"
     extra = [re.split(r"[<>=!~ ]", req)[0] for req in PYPROJECT["project"]["optional-dependencies"]["test"]]
     assert "pytest-xdist" in extra
