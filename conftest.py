@@ -1,28 +1,153 @@
-"""Every lesson run under nbval is also searched for its exercises' answers, from the outputs nbval made.
+"""How the whole suite (doctests, tests/, notebooks/ and apps/ under nbval, the browser tests) is
+shared between pytest-xdist's workers, and what it does not run twice. CONTRIBUTING.md says how
+to run its parts. The default is ``-n auto --dist loadfile`` (pyproject.toml): each file whole on
+one worker, the browser test files first. With xdist 3.8, ``--dist loadgroup`` ran an nbval
+notebook's cells in fresh kernels, so the groups below only take effect when it is asked for.
 
-After the last cell of each lesson (in every language) runs, one more test item, "exercise answers
-out of sight", searches the markdown and the outputs above each exercise for the answer in every form
-a student could copy (``tests/exercise_leaks.py``): no lesson is executed a second time for it.
+Every test gets an ``xdist_group``; under ``--dist loadgroup`` a group runs whole on one worker:
+
+- a notebook's cells are one group: nbval runs them in order in one kernel;
+- the browser tests are two groups, the JupyterLab ones and the Voila ones: each shares one server
+  and one Chromium (tests/browser/conftest.py); they go first, being the longest groups;
+- any other file's tests are one group, so its module-scoped fixtures are computed once.
+
+A test that sets its own ``xdist_group`` keeps it. Without xdist (``-n 0``) the marks do nothing.
+
+A notebook that a browser test runs top to bottom (its ``executes`` mark) and checks for error
+outputs is not run again by nbval in the same session: nbval's check (every cell runs without an
+error; the lessons' ``assert`` lines) is part of the browser test's. When the browser tests are not
+selected, or cannot run here (no Chromium), nbval runs every notebook. The lessons are the exception:
+nbval always runs them, because after each lesson's last cell one more item, "exercise answers out of
+sight", searches the markdown and the outputs nbval made above each exercise for its answer in every
+form a student could copy (``tests/exercise_leaks.py``), and a browser run keeps no outputs to search.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "tests"))
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "tests"))
 
 from exercise_leaks import leaks_above, targets_of  # noqa: E402
 
-_outputs: dict[str, dict[int, list[dict]]] = {}  # notebook path -> cell index -> outputs nbval saw
+_outputs: dict[str, dict[int, list[dict]]] = {}  # notebook path -> cell index -> the outputs nbval saw
+BROWSER = ROOT / "tests" / "browser"
+LAB_GROUP, VOILA_GROUP = "browser-jupyterlab", "browser-voila"
 
 
+def is_browser_test(item: pytest.Item) -> bool:
+    return Path(item.path).resolve().is_relative_to(BROWSER)
+
+
+def xdist_group_of(path: Path, fixtures: tuple[str, ...] = ()) -> str:
+    """The group of a test collected from ``path`` that uses ``fixtures``.
+
+    >>> xdist_group_of(ROOT / "tests" / "browser" / "test_voila_in_browser.py", ("voila_page",))
+    'browser-voila'
+    >>> xdist_group_of(ROOT / "notebooks" / "ro" / "01_play_dice_poker.ipynb")
+    'notebooks/ro/01_play_dice_poker.ipynb'
+    """
+    path = Path(path).resolve()
+    if path.is_relative_to(BROWSER):
+        return VOILA_GROUP if "voila" in fixtures and "lab" not in fixtures else LAB_GROUP
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.as_posix()
+
+
+# Doctests cannot carry a mark: those that take more than a few seconds (measured with
+# --durations) are marked slow here, so the fast loop (CONTRIBUTING.md) leaves them out.
+SLOW_DOCTESTS = {
+    "dicepoker.lessons.risk.tune_win_seeker",
+    "dicepoker.lessons.risk.biggest_disagreement",
+    "dicepoker.lessons.risk.play_duel_game",
+    "dicepoker.lessons.risk.play_risks",
+    "dicepoker.games.scorecard.coach",
+    "dicepoker.lessons.two_part.part1_bonus_probability",
+}
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    if isinstance(item, pytest.DoctestItem) and item.name in SLOW_DOCTESTS:
+        item.add_marker(pytest.mark.slow)
+    if item.get_closest_marker("xdist_group") is None:
+        fixtures = tuple(getattr(item, "fixturenames", ()))
+        item.add_marker(pytest.mark.xdist_group(xdist_group_of(item.path, fixtures)))
+
+
+def notebooks_the_browser_runs(items: list[pytest.Item]) -> set[Path]:
+    """The notebooks that the selected browser tests run and check, if the browser tests can run."""
+    executes = [item for item in items if is_browser_test(item) and item.get_closest_marker("executes")]
+    if not executes:
+        return set()
+    servers = importlib.import_module(".browser_servers", executes[0].module.__package__)
+    if servers.browser_missing_reason() is not None:
+        return set()  # the browser tests skip (or, under CI=true, fail): nbval runs everything
+    return {
+        Path(path).resolve()
+        for item in executes
+        for mark in item.iter_markers("executes")
+        for path in mark.args
+    }
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """After -m and -k: leave out nbval's run of what a browser test runs, then put the browser
+    tests first (a stable sort: each notebook's cells stay in order)."""
+    run_in_browser = notebooks_the_browser_runs(items)
+    again = [
+        item
+        for item in items
+        if Path(item.path).resolve() in run_in_browser and not _lesson_of(Path(item.path))
+    ]
+    if again:
+        config.hook.pytest_deselected(items=again)
+        left_out = set(again)
+        items[:] = [item for item in items if item not in left_out]
+    _add_leak_searches(items)
+    items.sort(key=_browser_first)
+
+
+def _browser_first(item: pytest.Item) -> int:
+    group = item.get_closest_marker("xdist_group")
+    return {LAB_GROUP: 0, VOILA_GROUP: 1}.get(group.args[0] if group else "", 2)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """How long each browser step took, and where the screenshots are (tests/browser/conftest.py
+    puts them in the tests' reports, so this works from xdist's workers too)."""
+    steps: list[tuple[str, float]] = []
+    shots: set[str] = set()
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) != "teardown":
+                continue
+            for key, value in getattr(report, "user_properties", ()):
+                if key == "browser step":
+                    steps.append((value[0], value[1]))
+                elif key == "screenshot":
+                    shots.add(value)
+    if not steps and not shots:
+        return
+    terminalreporter.write_sep("-", "browser tests")
+    for label, seconds in steps:
+        terminalreporter.write_line(f"{seconds:6.1f} s  {label}")
+    if shots:
+        terminalreporter.write_line(f"screenshots ({len(shots)}): {Path(next(iter(shots))).parent}")
+
+
+# --- exercise answers out of sight, searched in what nbval ran -------------------------------------
 def _lesson_of(path: Path) -> str | None:
+    """The lesson number of a lesson notebook (``notebooks/03_x.ipynb``, ``notebooks/ro/03_x.ipynb``)."""
+    path = Path(path)
     folder = path.parent.name if path.parent.name == "notebooks" else path.parent.parent.name
     lesson = path.name[:2]
-    return lesson if folder == "notebooks" and lesson.isdigit() and path.name[2] == "_" else None
+    return lesson if folder == "notebooks" and lesson.isdigit() and path.name[2:3] == "_" else None
 
 
 class ExerciseLeakItem(pytest.Item):
@@ -30,10 +155,10 @@ class ExerciseLeakItem(pytest.Item):
 
     def runtest(self) -> None:
         notebook = self.parent.nb
-        lesson = _lesson_of(Path(self.parent.path))
         ran = _outputs.get(str(self.parent.path), {})
         if len(ran) < sum(cell.cell_type == "code" for cell in notebook.cells):
             pytest.skip("the lesson did not run to its end (see its cells' results)")
+        lesson = _lesson_of(Path(self.parent.path))
         leaks = leaks_above(notebook.cells, ran, targets_of(lesson), Path(self.parent.path).name)
         assert not leaks, "answers in sight:\n" + "\n".join(map(str, leaks))
 
@@ -41,9 +166,9 @@ class ExerciseLeakItem(pytest.Item):
         return self.path, None, f"{self.parent.path}::exercise answers out of sight"
 
 
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
+def _add_leak_searches(items: list[pytest.Item]) -> None:
     """Put a search for answers in sight after the last cell of each lesson notebook."""
-    last: dict[object, int] = {}
+    last: dict[Any, int] = {}
     for position, item in enumerate(items):
         if type(item).__name__ == "IPyNbCell" and _lesson_of(Path(item.parent.path)):
             last[item.parent] = position

@@ -1,6 +1,6 @@
 """Benchmark of the board game (issue 7): prints its figures, asserts nothing.
 
-    python benchmarks/bench_board.py [games per pairing, default 200]
+    python benchmarks/bench_board.py [games per pairing, default 200] [--quick]
 
 1. The exact turn chance of every label (the 37 DPs, tables built from scratch).
 2. A seeded tournament: the probability bot, the same bot without blocking, and random play,
@@ -8,11 +8,14 @@
    games; win rates with 95% Wilson intervals, draws and game lengths.
 3. Self-play of the probability bot: does the first player have an edge?
 4. Seconds per game for each pairing.
+
+``--quick`` (what the test suite runs, tests/test_benchmarks.py) plays 4 games per pairing: its
+figures only show that the script still runs.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 import numpy as np
@@ -39,7 +42,7 @@ def main(games: int = 200) -> None:
         "random": random_bot,
     }
     columns = ["strategy", "opponent", "seats", "wins", "draws", "losses", "win_rate", "ci_low", "ci_high"]
-    for players, n in ((2, games), (3, max(games // 4, 10))):
+    for players, n in ((2, games), (3, max(games // 4, min(games, 10)))):
         tic = time.perf_counter()
         result = board_tournament(bots, games=n, players=players, rng=2026)
         seconds = time.perf_counter() - tic
@@ -68,4 +71,8 @@ def main(games: int = 200) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", type=int, nargs="?", default=200, help="games per pairing")
+    parser.add_argument("--quick", action="store_true", help="4 games per pairing")
+    args = parser.parse_args()
+    main(4 if args.quick else args.games)

@@ -1,6 +1,6 @@
 """Benchmark of the coach and the advisor (issue 15): prints its figures, asserts nothing.
 
-    python benchmarks/bench_coach.py [--positions N] [--games N]
+    python benchmarks/bench_coach.py [--positions N] [--games N] [--quick]
 
 1. The advisor: milliseconds per answer once the value table is loaded, parsing the typed
    position included, for positions met in random games (each a new scorecard: the slow case,
@@ -9,6 +9,8 @@
 3. The grade scale: seconds to measure it (the bots' seeded games, reported by the coach).
 
 Uses the user's value-table cache (a classic solve takes several seconds the first time).
+``--quick`` (what the test suite runs, tests/test_benchmarks.py): 20 positions, a grade scale from
+2 games per bot; its figures only show that the script still runs.
 """
 
 from __future__ import annotations
@@ -50,7 +52,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--quick", action="store_true", help="20 positions, 2 games per bot")
     args = parser.parse_args()
+    if args.quick:
+        args.positions, args.games = 20, 2
     start = time.perf_counter()
     solution = solve("classic", progress=False)
     game = ScorecardGame("classic", seed=0)

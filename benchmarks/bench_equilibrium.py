@@ -1,6 +1,6 @@
 """Benchmark of equilibrium play for bluff (issue 17): prints its figures, asserts nothing.
 
-    python benchmarks/bench_equilibrium.py [games per opponent, default 1000]
+    python benchmarks/bench_equilibrium.py [games per opponent, default 1000] [--quick]
 
 1. The solver on Kuhn poker: LP and CFR+ values and times.
 2. The bluff abstraction: size, build time, LP time, CFR+ exploitability against iterations.
@@ -8,15 +8,18 @@
 4. The exploitability of each bot in the abstraction (samples per information set: 12 and 48).
 5. A seeded tournament: the equilibrium bot against each bot, two players, seats alternating,
    win rates with 95% Wilson intervals.
+
+``--quick`` (what the test suite runs, tests/test_benchmarks.py): a tenth of the CFR+ iterations,
+one reroll round, 2 samples per set, 10 games: its figures only show that the script still runs.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 
-def main(games: int = 1000) -> None:
+def main(games: int = 1000, *, quick: bool = False) -> None:
     from dicepoker.core.zero_sum import sequence_form, solve_cfr, solve_lp
     from dicepoker.games.bluff.abstraction import OPENER_STANDS_ON, BluffAbstraction, bluff_abstraction
     from dicepoker.games.bluff.bots import NaiveBot, RandomBot, ReasoningBot
@@ -26,34 +29,37 @@ def main(games: int = 1000) -> None:
 
     kuhn = sequence_form(kuhn_poker())
     lp = solve_lp(kuhn)
-    cfr = solve_cfr(kuhn, 1000)
+    kuhn_iterations = 100 if quick else 1000
+    cfr = solve_cfr(kuhn, kuhn_iterations)
     print(
         f"Kuhn poker: LP value {lp.value:.12f} in {lp.seconds:.2f} s (with scipy's import); "
-        f"CFR+ 1000 iterations {cfr.value:.6f}, exploitability {cfr.exploitability:.2e}, {cfr.seconds:.2f} s"
+        f"CFR+ {kuhn_iterations} iterations {cfr.value:.6f}, exploitability {cfr.exploitability:.2e}, "
+        f"{cfr.seconds:.2f} s"
     )
 
-    for rerolls in (1, 2):
+    iterations = 200 if quick else 2000
+    for rerolls in (1,) if quick else (1, 2):
         rules = BLUFF.variant(reroll_rounds=rerolls)
         start = time.perf_counter()
         game = bluff_abstraction(rules)
         built = time.perf_counter() - start
         lp = solve_lp(game)
-        cfr = solve_cfr(game, 2000)
+        cfr = solve_cfr(game, iterations)
         print(
             f"abstraction, {rerolls} reroll(s): information sets {game.infoset_count}, sequences "
             f"{game.sequence_count}, payoff entries {len(game.values)}; built in {built:.2f} s; "
             f"LP value {lp.value:.6f} exploitability {lp.exploitability:.1e} in {lp.seconds:.2f} s; "
-            f"CFR+ 2000 iterations {cfr.seconds:.2f} s"
+            f"CFR+ {iterations} iterations {cfr.seconds:.2f} s"
         )
         print("  CFR+ exploitability by iteration: " + ", ".join(f"{t}: {g:.2e}" for t, g in cfr.curve))
 
-    for stand in ("Three of a Kind", "Small Straight", "Full House"):
+    for stand in ("Three of a Kind",) if quick else ("Three of a Kind", "Small Straight", "Full House"):
         solution = solve_lp(sequence_form(BluffAbstraction(BLUFF, stand).tree()))
         mark = "  (the default)" if stand == OPENER_STANDS_ON else ""
         print(f"opener stands on {stand}: opener's value {solution.value:+.4f} lives per round{mark}")
 
     bots = {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": RandomBot()}
-    for samples in (12, 48):
+    for samples in (2,) if quick else (12, 48):
         start = time.perf_counter()
         gaps = {name: bot_exploitability(bot, samples=samples) for name, bot in bots.items()}
         print(
@@ -69,4 +75,8 @@ def main(games: int = 1000) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", type=int, nargs="?", default=1000, help="games per opponent")
+    parser.add_argument("--quick", action="store_true", help="a few iterations, samples and games")
+    args = parser.parse_args()
+    main(10 if args.quick else args.games, quick=args.quick)

@@ -1,16 +1,20 @@
 """Benchmark of the odds (issue 3): prints its figures, asserts nothing.
 
-    python benchmarks/bench_odds.py
+    python benchmarks/bench_odds.py [--quick]
 
 1. Exact, cold: in a fresh Python process, the one-roll and within-three odds of every
    combination of every game (classic, yahtzee, yatzy, two_part, bluff, board), all tables built
    from scratch. Timed after the imports, and the whole process end to end.
 2. The simulator: dice thrown and classified per second, for single rolls (10 million dice)
    and for whole turns following the best-keep plan.
+
+``--quick`` (what the test suite runs, tests/test_benchmarks.py): one fresh process, and a
+hundredth of the dice: its figures only show that the script still runs.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -41,13 +45,13 @@ def cold_exact(repeats: int = 3) -> dict[str, float]:
     return best
 
 
-def simulator_rates() -> dict[str, float]:
+def simulator_rates(scale: float = 1.0) -> dict[str, float]:
     import numpy as np
 
     from dicepoker.odds.simulation import roll_counts, simulate_turns
     from dicepoker.odds.turn import hold_plan
 
-    rolls = 2_000_000  # 10 million dice
+    rolls = int(2_000_000 * scale)  # 10 million dice
     roll_counts(1000, 0)  # warm the tables
     best = float("inf")
     for seed in range(3):
@@ -58,28 +62,33 @@ def simulator_rates() -> dict[str, float]:
     plan = hold_plan("Poker")
     rng = np.random.default_rng(1)
     start = time.perf_counter()
-    turns = simulate_turns(plan, 1_000_000, rng)
+    turn_count = int(1_000_000 * scale)
+    turns = simulate_turns(plan, turn_count, rng)
     elapsed = time.perf_counter() - start
     return {
         "one_roll_dice_per_s": one_roll,
         "turn_dice_per_s": turns.dice_thrown / elapsed,
         "turns_s": elapsed,
+        "turns": turn_count,
     }
 
 
 def main() -> None:
-    cold = cold_exact()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one fresh process, a hundredth of the dice")
+    quick = parser.parse_args().quick
+    cold = cold_exact(repeats=1 if quick else 3)
     print(
         f"exact odds, cold: {cold['combinations']} combinations of 6 games, one roll + within three: "
         f"{cold['exact']:.2f} s after imports ({cold['import']:.2f} s of imports; "
         f"whole fresh process {cold['process']:.2f} s)"
     )
-    rates = simulator_rates()
+    rates = simulator_rates(scale=0.01 if quick else 1.0)
     print(f"simulator, single rolls: {rates['one_roll_dice_per_s'] / 1e6:.0f} million dice per second")
     turn_rate = rates["turn_dice_per_s"] / 1e6
     print(
         f"simulator, whole turns chasing Poker (best keeps): {turn_rate:.0f} million dice per second "
-        f"(1,000,000 turns in {rates['turns_s']:.2f} s)"
+        f"({rates['turns']:,} turns in {rates['turns_s']:.2f} s)"
     )
 
 

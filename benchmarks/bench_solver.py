@@ -1,6 +1,6 @@
 """Benchmark of the optimal-strategy solver (issue 4): prints its figures, asserts nothing.
 
-    python benchmarks/bench_solver.py [--repeats N]
+    python benchmarks/bench_solver.py [--repeats N] [--quick]
 
 1. Compiling the kernel from nothing (a fresh process, an empty numba cache).
 2. Whole solves, fresh (no cache): two_part, yahtzee (forced and free joker), yatzy, classic.
@@ -11,14 +11,18 @@
 5. Hints: latency per position once the table is loaded (first hint of a turn, and later ones).
 6. Optimal play through the engine: games per second.
 
-The disk cache goes to a temporary directory, so the user's cache is left alone.
+The disk cache goes to a temporary directory, so the user's cache is left alone. ``--quick`` (what
+the test suite runs, tests/test_benchmarks.py) does every step once on one-box variants of the games
+(sixes only), warm numba cache, no yatzy-solver: its figures only show that the script still runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -26,16 +30,15 @@ import tempfile
 import time
 
 os.environ["DICEPOKER_CACHE_DIR"] = tempfile.mkdtemp(prefix="dicepoker-bench-")
+atexit.register(shutil.rmtree, os.environ["DICEPOKER_CACHE_DIR"], ignore_errors=True)
 
 import numpy as np  # noqa: E402
 
-from dicepoker import find_game, solver_cache  # noqa: E402
+from dicepoker import find_game  # noqa: E402
 from dicepoker.core.dice import all_rolls  # noqa: E402
-from dicepoker.games.scorecard.engine import (
-    Score,  # noqa: E402
-    TurnView,  # noqa: E402
-)
+from dicepoker.games.scorecard.engine import Score, TurnView  # noqa: E402
 from dicepoker.games.scorecard.hints import hint  # noqa: E402
+from dicepoker.games.scorecard.solver import cache as solver_cache  # noqa: E402
 from dicepoker.games.scorecard.solver.solve import solve  # noqa: E402
 from dicepoker.lessons.lab import play_game, simulate  # noqa: E402
 
@@ -55,9 +58,17 @@ start = time.perf_counter()
 from dicepoker import find_game
 from dicepoker.games.scorecard.solver.solve import solve
 imported = time.perf_counter()
-s = solve(find_game("classic"), progress=False)
+rules = find_game("classic")
+if QUICK:
+    rules = rules.variant(name="classic-sixes", boxes=rules.boxes[5:6], poker_box=None)
+s = solve(rules, progress=False)
 print(json.dumps({"load": time.perf_counter() - imported, "from_cache": s.from_cache}))
 """
+
+
+def sixes_only(rules):
+    """A one-box variant of ``rules`` (its sixes box alone): solved in well under a second."""
+    return rules.variant(name=f"{rules.name}-sixes", boxes=rules.boxes[5:6], poker_box=None)
 
 
 def fresh_process(code: str, **env: str) -> dict:
@@ -110,13 +121,20 @@ def hint_latency(rules, positions: int = 300) -> tuple[list[float], list[float]]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=2, help="solves of each kind (best time kept)")
+    parser.add_argument("--quick", action="store_true", help="every step once, on one-box variants")
     args = parser.parse_args()
+    if args.quick:
+        args.repeats = 1
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, load average {os.getloadavg()[0]:.2f}")
 
-    with tempfile.TemporaryDirectory() as numba_cache:
-        compiled = fresh_process(COMPILE, NUMBA_CACHE_DIR=numba_cache)
-    print(f"1. kernel compiled from nothing in a fresh process: {compiled['compile']:.1f} s")
-    fresh_process(COMPILE)  # make sure the package's own numba cache is warm
+    if args.quick:
+        compiled = fresh_process(COMPILE)
+        print(f"1. (quick: numba cache kept) kernel ready in a fresh process: {compiled['compile']:.1f} s")
+    else:
+        with tempfile.TemporaryDirectory() as numba_cache:
+            compiled = fresh_process(COMPILE, NUMBA_CACHE_DIR=numba_cache)
+        print(f"1. kernel compiled from nothing in a fresh process: {compiled['compile']:.1f} s")
+        fresh_process(COMPILE)  # make sure the package's own numba cache is warm
 
     print("2. whole solves, fresh (best of", args.repeats, "):")
     games = {
@@ -126,6 +144,8 @@ def main() -> None:
         "yatzy": find_game("yatzy"),
         "classic": find_game("classic"),
     }
+    if args.quick:
+        games = {name: sixes_only(rules) for name, rules in games.items()}
     best: dict[str, float] = {}
     for name, rules in games.items():
         runs = [timed_solve(rules) for _ in range(args.repeats)]
@@ -136,7 +156,10 @@ def main() -> None:
     ours, theirs = [], []
     for _ in range(args.repeats):
         ours.append(timed_solve(games["yatzy"]))
-        built = yatzy_solver_build()
+        built = None if args.quick else yatzy_solver_build()
+        if args.quick:
+            print(f"   (quick: yatzy-solver not run) dicepoker {ours[0][1]:.7f}  {ours[0][0]:6.2f} s")
+            break
         if built is None:
             print("   yatzy-solver is not installed (pip install yatzy-solver)")
             break
@@ -154,21 +177,25 @@ def main() -> None:
     path = solver_cache.save(classic)
     saved = time.perf_counter() - start
     size = path.stat().st_size / 2**20
-    loads = [fresh_process(LOAD)["load"] for _ in range(3)]
-    print(f"   written in {saved:.2f} s ({size:.0f} MB)")
-    print(f"   loaded and checked in a fresh process: {min(loads):.2f} s (best of 3)")
+    loaded = [fresh_process(f"QUICK = {args.quick}\n" + LOAD) for _ in range(1 if args.quick else 3)]
+    if not all(run["from_cache"] for run in loaded):
+        raise SystemExit("the fresh process solved again instead of loading the cached table")
+    print(f"   written in {saved:.2f} s ({size:.2f} MB)")
+    best_load = min(run["load"] for run in loaded)
+    print(f"   loaded and checked in a fresh process: {best_load:.2f} s (best of {len(loaded)})")
 
     print("5. hints once the table is loaded (classic):")
-    first, later = hint_latency(games["classic"])
+    first, later = hint_latency(games["classic"], positions=20 if args.quick else 300)
     for label, times in (("first of a turn", first), ("later in a turn", later)):
         ms = [1000 * t for t in times]
         p95 = float(np.percentile(ms, 95))
         print(f"   {label}: median {statistics.median(ms):.1f} ms, 95% {p95:.1f} ms, max {max(ms):.1f} ms")
 
     print("6. optimal play through the engine (classic):")
+    played = 20 if args.quick else 200
     start = time.perf_counter()
-    simulate("optimal", games=200, seed=1, rules=games["classic"])
-    print(f"   {200 / (time.perf_counter() - start):.0f} games per second")
+    simulate("optimal", games=played, seed=1, rules=games["classic"])
+    print(f"   {played / (time.perf_counter() - start):.0f} games per second ({played} games)")
 
 
 if __name__ == "__main__":

@@ -70,8 +70,14 @@ def test_a_board_game_set_up_by_hand_with_dice_thrown_by_hand_round_trips():
     assert again.roll() == game.roll()  # the same future dice
 
 
+# the longest tests of the file (about 20-40 s each): each engine's run may go to its own xdist worker
+PER_ENGINE = [
+    pytest.param(engine, marks=pytest.mark.xdist_group(f"save-replay-{engine}")) for engine in ENGINES
+]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", PER_ENGINE)
 def test_five_thousand_random_mixed_sequences_keep_every_save_exact(engine):
     """5,000 seeded sequences per engine, mixed legal and illegal actions, the save checked at every step."""
     rng = np.random.default_rng(2026)

@@ -1,5 +1,9 @@
 """Fixtures for the browser tests: one JupyterLab, one Voila, one headless Chromium for them all.
 
+Under pytest-xdist the root conftest.py sends the JupyterLab tests to one worker and the Voila
+tests to one worker (two groups that may run side by side): each worker starts only the server its
+tests use, and one Chromium.
+
 The fixtures are package-scoped: the browser and the servers stop as soon as the browser tests are
 done (also when one fails), before the rest of the suite runs; a running playwright (sync API)
 would leave an asyncio loop marked as running and break other tests' ``asyncio.run``.
@@ -10,7 +14,7 @@ The servers serve a temporary copy of notebooks/ on a free loopback port. Withou
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -93,23 +97,35 @@ def chromium(browser_available: None) -> Iterator[Any]:
         playwright.stop()
 
 
-def _serve(server: Server) -> Iterator[Server]:
-    try:
-        yield server.start()
-    finally:
-        server.stop()
+def _serve(make: Callable[[], Server], attempts: int = 3) -> Iterator[Server]:
+    """Start a server; on a new free port if its port was taken meanwhile (another xdist worker or
+    program may bind the same free port between the probe and the server's start)."""
+    for attempt in range(attempts):
+        server = make()
+        try:
+            server.start()
+        except RuntimeError:
+            server.stop()
+            if attempt + 1 == attempts or "already in use" not in server.log_tail():
+                raise
+            continue
+        try:
+            yield server
+        finally:
+            server.stop()
+        return
 
 
 @pytest.fixture(scope="package")
 def lab(server_home: Path) -> Iterator[Server]:
     """JupyterLab on a free loopback port, serving the temporary copy."""
-    yield from _serve(lab_server(server_home / "root", server_home))
+    yield from _serve(lambda: lab_server(server_home / "root", server_home))
 
 
 @pytest.fixture(scope="package")
 def voila(server_home: Path) -> Iterator[Server]:
     """Voila on a free loopback port, serving the temporary copy (one kernel per rendered page)."""
-    yield from _serve(voila_server(server_home / "root", server_home))
+    yield from _serve(lambda: voila_server(server_home / "root", server_home))
 
 
 @pytest.fixture(scope="package")
@@ -144,12 +160,13 @@ def voila_page(chromium: Any, voila: Server) -> Iterator[Any]:
         page.close()
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Say where the screenshots are and how long each browser step took."""
-    if not RECORD.screenshots and not RECORD.timings:
-        return
-    terminalreporter.write_sep("-", "browser tests")
-    for label, seconds in RECORD.timings:
-        terminalreporter.write_line(f"{seconds:6.1f} s  {label}")
-    if RECORD.screenshots:
-        terminalreporter.write_line(f"screenshots ({len(RECORD.screenshots)}): {SCREENSHOT_DIR}")
+@pytest.fixture(autouse=True)
+def _browser_record(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Hand each test's step timings and screenshots to its report (``user_properties``): under
+    xdist the test runs in a worker, and the root conftest.py prints them in the terminal summary."""
+    timings, shots = len(RECORD.timings), len(RECORD.screenshots)
+    yield
+    for label, seconds in RECORD.timings[timings:]:
+        request.node.user_properties.append(("browser step", (label, seconds)))
+    for path in RECORD.screenshots[shots:]:
+        request.node.user_properties.append(("screenshot", str(path)))

@@ -20,7 +20,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PLAY_NOTEBOOKS = {expected_notebook(game) for game in GAME_NOTEBOOKS}
 
 
-@pytest.mark.parametrize("notebook", discover_notebooks(), ids=lambda path: path.stem)
+# each test runs its notebook top to bottom and fails on an error output: nbval need not run it again
+RUN_ALL = [
+    pytest.param(path, id=path.stem, marks=pytest.mark.executes(path)) for path in discover_notebooks()
+]
+
+
+@pytest.mark.parametrize("notebook", RUN_ALL)
 def test_notebook_runs_and_renders_in_jupyterlab(notebook: Path, lab_notebooks, lab_page, screenshot_dir):
     with RECORD.timed(f"JupyterLab: open, run all, render {notebook.name}"):
         opened = lab_notebooks.run(notebook)

@@ -19,6 +19,7 @@ import pytest
 
 from .browser_pages import RECORD, open_and_run, open_voila_app, rendering_failures, screenshot_notebook
 from .browser_pages import close_notebook as close_lab_notebook
+from .browser_servers import NOTEBOOK_DIR, REPO
 from .browser_turns import PLAYERS, game_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -100,7 +101,20 @@ def test_a_thai_font_is_installed():
     assert fonts.stdout.strip(), "no Thai font: apt-get install fonts-thai-tlwg"
 
 
-@pytest.mark.parametrize("lang", sorted(IN_LAB))
+# the notebooks and apps each test runs top to bottom, failing on an error output (nbval need not run them)
+LAB_LANGS = [
+    pytest.param(
+        lang, marks=pytest.mark.executes(*(NOTEBOOK_DIR / lang / f"{IN_LAB[lang][i]}.ipynb" for i in (0, 2)))
+    )
+    for lang in sorted(IN_LAB)
+]
+VOILA_LANGS = [
+    pytest.param(lang, marks=pytest.mark.executes(REPO / "apps" / lang / f"{IN_VOILA[lang]}.ipynb"))
+    for lang in sorted(IN_VOILA)
+]
+
+
+@pytest.mark.parametrize("lang", LAB_LANGS)
 def test_a_play_notebook_and_a_lesson_in_jupyterlab(lang: str, lab_page, screenshot_dir):
     play_notebook, game, lesson = IN_LAB[lang]
     for stem in (play_notebook, lesson):
@@ -128,7 +142,7 @@ def test_a_play_notebook_and_a_lesson_in_jupyterlab(lang: str, lab_page, screens
             close_lab_notebook(lab_page, opened)
 
 
-@pytest.mark.parametrize("lang", sorted(IN_VOILA))
+@pytest.mark.parametrize("lang", VOILA_LANGS)
 def test_a_classroom_app_in_voila(lang: str, voila, voila_page, screenshot_dir):
     game = IN_VOILA[lang]
     try:

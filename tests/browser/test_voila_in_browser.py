@@ -37,9 +37,13 @@ def test_play_notebook_as_voila_app(game: str, voila, voila_page, screenshot_dir
 
 
 APP_GAMES = ("bluff", "board", "classic", "two_part")
+# each app is run whole and fails on an error output: nbval need not run it again
+APPS_RUN = [
+    pytest.param(game, marks=pytest.mark.executes(REPO / "apps" / f"{game}.ipynb")) for game in APP_GAMES
+]
 
 
-@pytest.mark.parametrize("game", APP_GAMES)
+@pytest.mark.parametrize("game", APPS_RUN)
 def test_app_shows_only_the_game_in_voila(game: str, voila, voila_page, screenshot_dir):
     app_file = REPO / "apps" / f"{game}.ipynb"
     assert app_file.exists(), f"apps/{game}.ipynb is missing"

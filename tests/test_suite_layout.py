@@ -1,0 +1,97 @@
+"""How the suite is run: in parallel (pytest-xdist) in groups that must not be split, and without
+running a notebook twice (conftest.py at the root; CONTRIBUTING.md)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+_spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+root_conftest = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(root_conftest)
+
+
+def test_readme_s_command_runs_the_suite_on_every_core_in_groups():
+    options = PYPROJECT["tool"]["pytest"]["ini_options"]
+    addopts = options["addopts"].split()
+    assert addopts[addopts.index("-n") + 1] == "auto"
+    assert addopts[addopts.index("--dist") + 1] == "loadfile", "a notebook's cells in one kernel"
+    assert "--no-loadscope-reorder" in addopts, "xdist would reorder the groups: the browser ones go first"
+    extra = [re.split(r"[<>=!~ ]", req)[0] for req in PYPROJECT["project"]["optional-dependencies"]["test"]]
+    assert "pytest-xdist" in extra
+    markers = {marker.split(":")[0].split("(")[0] for marker in options["markers"]}
+    assert {"slow", "browser", "executes"} <= markers
+
+
+@pytest.mark.parametrize(
+    ("path", "fixtures", "group"),
+    [
+        ("notebooks/ro/01_play_dice_poker.ipynb", (), "notebooks/ro/01_play_dice_poker.ipynb"),
+        ("tests/test_scoring.py", ("request",), "tests/test_scoring.py"),
+        ("tests/browser/test_voila_in_browser.py", ("voila", "voila_page"), "browser-voila"),
+        ("tests/browser/test_languages_in_browser.py", ("lab_page",), "browser-jupyterlab"),
+        ("tests/browser/test_languages_in_browser.py", (), "browser-jupyterlab"),
+    ],
+)
+def test_each_test_file_notebook_and_browser_server_is_one_group(path, fixtures, group):
+    assert root_conftest.xdist_group_of(ROOT / path, fixtures) == group
+
+
+def browser_module(name: str):
+    """A module of tests/browser/ (the package ``browser``, as pytest imports it)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        return importlib.import_module(f"browser.{name}")
+    finally:
+        sys.path.remove(str(ROOT / "tests"))
+
+
+def test_the_notebooks_the_browser_tests_run_exist():
+    """Each `executes` mark names notebooks of the repository (those nbval then leaves out)."""
+    lab = browser_module("test_jupyterlab_in_browser")
+    languages = browser_module("test_languages_in_browser")
+    voila = browser_module("test_voila_in_browser")
+    params = lab.RUN_ALL + languages.LAB_LANGS + languages.VOILA_LANGS + voila.APPS_RUN
+    named = [Path(path) for param in params for mark in param.marks for path in mark.args]
+    assert len(named) == 10 + 2 * 3 + 3 + 4
+    assert all(path.is_file() and path.is_relative_to(ROOT) for path in named), named
+
+
+def collected(*args: str) -> list[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    return [line for line in out.stdout.splitlines() if "::" in line]
+
+
+@pytest.mark.slow
+def test_nbval_leaves_out_a_notebook_only_when_a_browser_test_runs_it():
+    notebook = "apps/classic.ipynb"
+    browser = "tests/browser/test_voila_in_browser.py"
+    both = collected(notebook, browser, "-k", "classic")
+    browser_tests = [line for line in both if line.startswith(browser)]
+    assert browser_tests and browser_tests == both[: len(browser_tests)], "the browser tests go first"
+    nbval_cells = [line for line in both if line.startswith(notebook)]
+    alone = collected(notebook, browser, "-k", "classic", "-m", "not browser")
+    assert [line for line in alone if line.startswith(notebook)], "without the browser test, nbval runs it"
+    if browser_module("browser_servers").browser_missing_reason() is None:
+        assert nbval_cells == [], "the browser test runs the app whole: nbval does not run it again"
+    else:
+        assert nbval_cells, "the browser tests cannot run here: nbval runs every notebook"
