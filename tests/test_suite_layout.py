@@ -62,7 +62,9 @@ def test_the_notebooks_the_browser_tests_run_exist():
     voila = browser_module("test_voila_in_browser")
     params = lab.RUN_ALL + languages.LAB_LANGS + languages.VOILA_LANGS + voila.APPS_RUN
     named = [Path(path) for param in params for mark in param.marks for path in mark.args]
-    assert len(named) == 10 + 2 * 3 + 3 + 4
+    from dicepoker.lessons.exercise_registry import LESSONS
+
+    assert len(named) == len(LESSONS) + 2 * 3 + 3 + 4  # every lesson, two lessons and an app a language, the apps
     assert all(path.is_file() and path.is_relative_to(ROOT) for path in named), named
 
 
@@ -95,3 +97,14 @@ def test_nbval_leaves_out_a_notebook_only_when_a_browser_test_runs_it():
         assert nbval_cells == [], "the browser test runs the app whole: nbval does not run it again"
     else:
         assert nbval_cells, "the browser tests cannot run here: nbval runs every notebook"
+
+
+@pytest.mark.slow
+def test_a_lesson_the_browser_runs_still_runs_under_nbval_with_its_leak_search():
+    """The lessons' answers are searched in the outputs nbval made: a browser run keeps none, so nbval
+    runs every lesson, and the search comes right after its last cell."""
+    lesson = "notebooks/01_play_dice_poker.ipynb"
+    both = collected(lesson, "tests/browser/test_jupyterlab_in_browser.py", "-k", "01_play")
+    cells = [line for line in both if line.startswith(f"{lesson}::Cell")]
+    assert cells, "nbval runs the lesson"
+    assert both[both.index(cells[-1]) + 1] == f"{lesson}::exercise answers out of sight"
