@@ -64,7 +64,7 @@ def test_the_notebooks_the_browser_tests_run_exist():
     named = [Path(path) for param in params for mark in param.marks for path in mark.args]
     from dicepoker.lessons.exercise_registry import LESSONS
 
-    assert len(named) == len(LESSONS) + 2 * 3 + 3 + 4  # every lesson, two lessons and an app a language, the apps
+    assert len(named) == len(LESSONS) + 2 * 3 + 3 + 4  # the lessons; two and an app a language; the apps
     assert all(path.is_file() and path.is_relative_to(ROOT) for path in named), named
 
 
