@@ -37,7 +37,6 @@ def test_every_lesson_and_app_is_translated_and_up_to_date():
 
 
 def test_there_is_a_notebook_for_each_registered_lesson_and_four_apps_in_each_language():
-    from dicepoker.lessons.exercise_registry import LESSONS
 
     lessons = sorted(p.name[:2] for p in tn.english_notebooks() if p.parent.name == "notebooks")
     assert lessons == list(LESSONS)
