@@ -107,7 +107,9 @@ def answer_text(value: object) -> str:
     """
     if isinstance(value, tuple | list):
         return "; ".join(answer_text(part) for part in value)
-    if isinstance(value, Fraction | int | float) and not isinstance(value, bool):
+    if isinstance(value, float):  # a value the package computes in floating point: its decimals
+        return format_number(value, digits=4)
+    if isinstance(value, Fraction | int) and not isinstance(value, bool):
         number = Fraction(value)
         if number.denominator == 1:
             return str(number.numerator)
@@ -125,6 +127,14 @@ def exercise_section(exercise: Exercise) -> list[str]:
     lines = [f"### {exercise.id}", "", _(exercise.question), ""]
     if _is_code(exercise):
         lines.append("* " + _(CODE_ANSWER))
+        if isinstance(exercise.form, Simulation):
+            lines.append(
+                "* "
+                + format_message(
+                    "**The exact chance it is checked against:** {answer}",
+                    answer=answer_text(exercise.target()),
+                )
+            )
     else:
         lines.append("* " + format_message("**Answer:** {answer}", answer=answer_text(exercise.target())))
     if exercise.hints:
