@@ -13,7 +13,7 @@ from dicepoker.lessons.lab import simulate
 WRONG = [None, 12345, b"classic", 1.5, object()]
 
 
-@pytest.mark.parametrize("value", WRONG, ids=repr)
+@pytest.mark.parametrize("value", WRONG, ids=lambda value: "object()" if type(value) is object else repr(value))
 @pytest.mark.parametrize(
     "call, message",
     [
