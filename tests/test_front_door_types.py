@@ -13,7 +13,12 @@ from dicepoker.lessons.lab import simulate
 WRONG = [None, 12345, b"classic", 1.5, object()]
 
 
-@pytest.mark.parametrize("value", WRONG, ids=lambda value: "object()" if type(value) is object else repr(value))
+def value_id(value: object) -> str:
+    """A test id every xdist worker makes alike (an object's repr holds its address)."""
+    return "object()" if type(value) is object else repr(value)
+
+
+@pytest.mark.parametrize("value", WRONG, ids=value_id)
 @pytest.mark.parametrize(
     "call, message",
     [
