@@ -17,7 +17,7 @@ from dicepoker import check
 from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.i18n import available_languages, in_language
 from dicepoker.lessons.answer_forms import Chance, Choice, Count, ExactFraction, Points
-from dicepoker.lessons.exercise_record import Exercise, Function, Pair, Simulation
+from dicepoker.lessons.exercise_record import Exercise, Pair, Simulation
 from dicepoker.lessons.exercise_registry import (
     LESSONS,
     check_exercise,
@@ -30,12 +30,12 @@ from dicepoker.lessons.exercise_registry import (
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_FILES = {path.name[:2]: path for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))}
 REGISTERED = [lesson for lesson in LESSONS if lesson in LESSON_FILES]
-CODE_FORMS = (Function, Simulation)
 ANSWER_CELL = re.compile(
     r'answer = (\.\.\.|\(\.\.\.(, \.\.\.)+\))(  #[^\n]*)?\ncheck\("(?P<id>\d\d\.\d+)", answer\)'
 )
 CODE_CELL = re.compile(
-    r"(?s)def (?P<name>\w+)\((?P<args>[^)]*)\):\n(?:    [^\n]*\n|\n)*?    \.\.\.[^\n]*\n\n*"
+    r"(?s)(?:(?:import|from) [^\n]+\n+)*"  # the imports the student's code may need, then the stub
+    r"def (?P<name>\w+)\((?P<args>[^)]*)\):\n(?:    [^\n]*\n|\n)*?    \.\.\.[^\n]*\n\n*"
     r'check\("(?P<id>\d\d\.\d+)", (?P=name)\)'
 )
 
@@ -55,18 +55,13 @@ def source(cell: dict) -> str:
     return "".join(cell["source"])
 
 
-def registered_lessons_with_exercises() -> list[str]:
-    found = []
-    for lesson in REGISTERED:
-        try:
-            lesson_exercises(lesson)
-        except ModuleNotFoundError:
-            continue
-        found.append(lesson)
-    return found
+def test_every_lesson_notebook_is_registered_and_every_registered_lesson_has_a_notebook():
+    assert sorted(LESSON_FILES) == list(LESSONS)
+    for lesson in LESSONS:
+        assert lesson_exercises(lesson), f"lesson {lesson} has no exercises"
 
 
-READY = registered_lessons_with_exercises()
+READY = list(LESSONS)
 
 
 @pytest.mark.parametrize("lesson", READY)
@@ -90,9 +85,7 @@ def test_each_exercise_cell_holds_only_the_question_the_answer_and_the_check(les
 
 @pytest.mark.parametrize("lesson", READY)
 def test_every_lesson_asks_the_student_to_write_code(lesson):
-    assert any(
-        isinstance(exercise.form, CODE_FORMS) or exercise.check_code for exercise in lesson_exercises(lesson)
-    )
+    assert any(exercise.asks_for_code for exercise in lesson_exercises(lesson))
 
 
 @pytest.mark.parametrize("lesson", READY)

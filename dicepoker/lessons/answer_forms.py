@@ -24,6 +24,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import ClassVar
 
 from dicepoker.core.i18n import _, fill_message, format_message, format_number, ngettext
 from dicepoker.lessons.exercises import (
@@ -82,7 +83,10 @@ def significant_digits(value: Fraction) -> int:
 
 
 class AnswerForm:
-    """What every form offers: judge an answer, show an example, name itself."""
+    """What every form offers: judge an answer, show an example; ``asks_for_code`` when the answer is
+    code the student writes (a function, a simulation, a strategy)."""
+
+    asks_for_code: ClassVar[bool] = False
 
     def judge(self, answer: object, target: object) -> Verdict:  # pragma: no cover - every form has one
         raise NotImplementedError

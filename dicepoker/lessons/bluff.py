@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from dicepoker.core.i18n import fill_message, format_message, ngettext
 from dicepoker.games.bluff.bots import CallerBot, ReasoningBot, bluff_tournament
@@ -61,6 +62,7 @@ class CallerCheck(AnswerForm):
     against the reasoning bot. A losing caller is told how often it called where the reasoning bot
     accepts, and the reverse (what to change, not the rule)."""
 
+    asks_for_code: ClassVar[bool] = True
     games: int = 200
     seed: int = 6
     share: float = 0.45

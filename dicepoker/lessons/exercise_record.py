@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -138,6 +138,7 @@ class Function(AnswerForm):
     (True, 'on the input 1 your function gives 2; that is not right')
     """
 
+    asks_for_code: ClassVar[bool] = True
     cases: Callable[[], Iterable[tuple]]
     expected: Callable[..., Any]
     tolerance: float = 0.0
@@ -202,6 +203,7 @@ class Simulation(AnswerForm):
     False
     """
 
+    asks_for_code: ClassVar[bool] = True
     trials: int = 20_000
     seed: int = 20_261_203
     seconds: float = 60.0
@@ -255,6 +257,11 @@ class Exercise:
     def __post_init__(self) -> None:
         if not EXERCISE_ID.fullmatch(self.id):
             raise DicePokerError(format_message("exercise ids look like '03.4', not {id}", id=repr(self.id)))
+
+    @property
+    def asks_for_code(self) -> bool:
+        """Whether the student answers with code (checked on inputs the student does not see)."""
+        return self.form.asks_for_code or self.check_code is not None
 
     @property
     def lesson(self) -> str:

@@ -36,7 +36,7 @@ from dicepoker.core.i18n import (
     ngettext,
 )
 from dicepoker.core.words import N_
-from dicepoker.lessons.exercise_record import Exercise, Function, Simulation
+from dicepoker.lessons.exercise_record import Exercise, Simulation
 from dicepoker.lessons.exercise_registry import LESSONS, lesson_exercises
 
 CODE_ANSWER = N_(
@@ -118,14 +118,10 @@ def answer_text(value: object) -> str:
     return str(value)
 
 
-def _is_code(exercise: Exercise) -> bool:
-    return isinstance(exercise.form, Function | Simulation) or exercise.check_code is not None
-
-
 def exercise_section(exercise: Exercise) -> list[str]:
     """The notes of one exercise: its question, worked answer, reasoning and common mistakes."""
     lines = [f"### {exercise.id}", "", _(exercise.question), ""]
-    if _is_code(exercise):
+    if exercise.asks_for_code:
         lines.append("* " + _(CODE_ANSWER))
         if isinstance(exercise.form, Simulation):
             lines.append(

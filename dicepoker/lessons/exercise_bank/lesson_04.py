@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import ClassVar
 
 from dicepoker.core.dice import Dice
 from dicepoker.core.i18n import _, fill_message, format_message, ngettext
@@ -70,6 +71,8 @@ def three_of_a_kind_expected() -> float:
 @dataclass(frozen=True)
 class StrategyAnswer(AnswerForm):
     """A strategy the student writes: ``strategy(view) -> Keep | Score``, judged by the games it plays."""
+
+    asks_for_code: ClassVar[bool] = True
 
     def example(self, target: object) -> str:
         return "def my_strategy(view): ... return Keep(...) or Score(...)"

@@ -122,5 +122,12 @@ EXERCISES = (
         ),
         lambda: None,
         CallerCheck(games=200, seed=6, share=0.45),
+        hints=(
+            N_("calling pays when the announcement is less likely true than your chance of topping it"),
+            N_(
+                "compare `view_probability_true(view)` with the chance that you can still announce higher "
+                "after accepting (`reach_probability`), and call when the first is the smaller"
+            ),
+        ),
     ),
 )
