@@ -237,3 +237,9 @@ def test_check_exercise_never_raises_on_an_answer():
     for answer in (None, object(), float("nan"), "", "1e999", [1, 2], b"-6", "−6"):
         assert isinstance(str(check_exercise(exercise, answer)), str)
     assert check_exercise(exercise, "−6")  # a typographic minus
+
+
+def test_an_unfinished_function_is_told_to_return_and_a_tolerance_shows_a_decimal_example():
+    assert "returns nothing" in check("01.6", lambda dice: None).problem  # the stub's `...` body
+    assert Points(tolerance=Fraction(1, 200)).example(Fraction(96, 11)) == "17.38"
+    assert Points().example(Fraction(5)) == "17"

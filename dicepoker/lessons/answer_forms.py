@@ -217,9 +217,10 @@ class Points(AnswerForm):
 
     def example(self, target: object) -> str:
         want = Fraction(target)
-        if self.places == 0:
+        if self.places == 0 and self.tolerance is None:
             return _different(("17", "23", "-8"), want)
-        return format_number(Decimal(_different(("17.3", "23.8", "-8.6"), want)), digits=self.places)
+        places = self.places or 2  # a tolerance takes decimals: show two
+        return format_number(Decimal(_different(("17.38", "23.81", "-8.64"), want)), digits=places)
 
     def judge(self, answer: object, target: object) -> Verdict:
         want = Fraction(target)

@@ -176,6 +176,10 @@ class Function(AnswerForm):
                         failure=failure,
                     ),
                 )
+            if got is None and self.expected(*arguments) is not None:
+                return Verdict(
+                    False, _("your function returns nothing (`None`): end it with `return` and its answer")
+                )
             if not self._same(got, self.expected(*arguments)):
                 return Verdict(
                     False,
