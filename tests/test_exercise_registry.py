@@ -243,3 +243,8 @@ def test_an_unfinished_function_is_told_to_return_and_a_tolerance_shows_a_decima
     assert "returns nothing" in check("01.6", lambda dice: None).problem  # the stub's `...` body
     assert Points(tolerance=Fraction(1, 200)).example(Fraction(96, 11)) == "17.38"
     assert Points().example(Fraction(5)) == "17"
+
+
+def test_code_in_a_message_is_drawn_as_code_without_its_backticks():
+    shown = check("03.4", lambda rng: 6)._repr_html_()
+    assert "<code>True</code>" in shown and "`" not in shown

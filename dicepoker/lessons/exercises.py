@@ -80,6 +80,8 @@ _FRACTION_TEXT = re.compile(
 )
 
 
+CODE_SPAN = re.compile(r"`([^`<>]+)`")
+"""Code written between backticks in a message: drawn as code in a notebook, without the backticks."""
 _LOCALE_NUMBER_TEXT = re.compile(r"[-+]?[0-9][0-9.,'\u2019]*(/[0-9][0-9.,'\u2019]*)?%?", re.ASCII)
 """What a number written the locale's way may hold (spaces already removed): no letters, no ``inf``."""
 
@@ -377,7 +379,8 @@ class Feedback:
 
     def _repr_html_(self) -> str:
         colour = "#1b7f3b" if self.correct else "#b35900"
-        return f'<div style="color:{colour};font-weight:bold">{html.escape(str(self))}</div>'
+        text = CODE_SPAN.sub(r"<code>\1</code>", html.escape(str(self)))  # `True` shows as code, no backticks
+        return f'<div style="color:{colour};font-weight:bold">{text}</div>'
 
 
 Mistakes = Mapping[Number, str] | Iterable[tuple[Number, str]]
