@@ -23,7 +23,6 @@ against a bot. Each refuses the package's own functions and bots, and says so.
 from __future__ import annotations
 
 import functools
-import math
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -299,11 +298,6 @@ class Exercise:
             if self.form.judge(answer, wrong).correct:
                 return _(hint)
         return ""
-
-
-def significant(value: float, digits: int = 3) -> float:
-    """``value`` to ``digits`` significant digits (for a strategy's shown figure)."""
-    return float(f"{value:.{digits}g}") if value and math.isfinite(value) else value
 
 
 def as_tuple(items: Sequence[object]) -> tuple:
