@@ -59,6 +59,10 @@ def test_a_graded_game_refuses_hints_and_records_its_mode_and_seats(name):
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": BOTS[name]}],
         "hints": [],
     }
+    first = ui.game
+    click(ui.new_game_button)  # the next game is graded too, its seats recorded again
+    assert ui.game is not first and ui.game.play_record.mode == "graded"
+    assert ui.game.play_record.seats == (SeatKind("human"), SeatKind("bot", BOTS[name]))
     ui.close()
 
 
@@ -187,7 +191,7 @@ def test_the_match_runner_records_its_seats_as_bots():
 
 def _widget_game(tmp_path, file, seats, names, *, graded=False, hints=0):
     """A scorecard game played to its end in the widget, ``hints`` hints asked on the first turn."""
-    ui = play("yatzy", seats=seats, names=names, seed=8, graded=graded)
+    ui = play("classic", seats=seats, names=names, seed=8, graded=graded)
     for turn in range(400):
         if ui.game.is_over:
             break
@@ -202,6 +206,24 @@ def _widget_game(tmp_path, file, seats, names, *, graded=False, hints=0):
     ui.close()
 
 
+def test_lesson_08_s_class_of_bots_is_flagged_and_a_house_rule_game_too(tmp_path):
+    """Lesson 08 builds its "class" from games bots played, saved under students' names."""
+    for name, strategy, seed in [("ada", "heuristic", 1), ("ben", "greedy", 2)]:
+        play_game(strategy, "two_part", rng=seed).save(tmp_path / f"{name}.json")
+    ScorecardGame(TWO_PART.variant(upper_bonus=40), players=["Eve"], seed=2).save(tmp_path / "eve.json")
+    report = class_report(tmp_path, bot_games=1)
+    table = report.table.set_index("file")
+    assert table["bot in student seat"].to_dict() == {"ada.json": True, "ben.json": True, "eve.json": False}
+    assert table["played by"].to_dict() == {
+        "ada.json": "bot: heuristic", "ben.json": "bot: greedy", "eve.json": "not recorded",
+    }  # fmt: skip
+    assert table["kit rules"].to_dict() == {"ada.json": True, "ben.json": True, "eve.json": False}
+    shown = html.unescape(report._repr_html_())
+    assert "Played by a bot in the student's seat: ada.json (Player 1), ben.json (Player 1)" in shown
+    assert "Not coached: the rule set of eve.json is not one of the kit's" in shown
+
+
+@pytest.mark.slow
 def test_the_class_report_flags_a_bot_in_the_student_seat_and_counts_hints(tmp_path):
     _widget_game(tmp_path, "ann.json", ("human", "computer"), ["You", "Computer"], hints=2)
     _widget_game(tmp_path, "bo.json", ("computer",), ["Bo"], graded=True)  # a bot under Bo's name

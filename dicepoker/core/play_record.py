@@ -90,6 +90,10 @@ class PlayRecord:
         """Note a hint shown to ``player`` after ``at`` actions (``kind``: ``"hint"`` or ``"coach"``)."""
         if kind not in HINT_KINDS:
             raise DicePokerError(f"a hint is shown by the 'hint' button or the 'coach', not {kind!r}")
+        if not _whole(player) or not _whole(at):
+            raise DicePokerError(
+                f"a hint is shown to a player (0, 1, ...) after a number of actions, not {player!r}, {at!r}"
+            )
         self.hints.append(HintShown(player, at, kind))
 
     def hints_of(self, player: int) -> int:
@@ -134,8 +138,13 @@ class PlayRecord:
         return record
 
 
+def _whole(value: Any) -> bool:
+    """Whether ``value`` is a whole number from 0 up (not ``True`` or ``False``)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def _index(value: Any, count: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
+    return _whole(value) and value < count
 
 
 def _seats(data: Any, players: int) -> tuple[SeatKind, ...] | None:
