@@ -90,6 +90,7 @@ def test_the_coach_is_off_in_a_graded_game_and_recorded_in_practice():
     graded.coach.value = True  # ticked from code: the next refresh unticks it, the coach says nothing
     click(graded.roll_button)
     assert graded.coach.value is False
+    graded.coach.value = True  # ticked again just before a choice: the kernel still keeps the coach off
     click(graded.box_buttons[next(iter(graded.game.options()))])
     assert "cost" not in graded.last_message and "best one" not in graded.last_message
     assert graded.game.play_record.hints == []

@@ -543,10 +543,10 @@ class PlayUI(GameWidget):
         )  # fmt: skip
 
     def _coach_before(self) -> Any:
-        """The hint for the state before a human's choice (``None`` without hints)."""
+        """The hint for the state before a human's choice (``None`` without hints, or in a graded game)."""
         if self.hints is None or not self.coach.value or self.game.positions is None or self.game.is_over:
             return None
-        if self.graded:
+        if self.graded:  # the coach is off (its box too, but a tick from code must not bring it back)
             return None
         self._say(_(THINKING), transient=True)
         try:
