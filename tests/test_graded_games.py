@@ -270,3 +270,15 @@ def test_the_student_seat_is_the_one_named_after_the_file():
     assert student_seats("cy", game) == {0}  # nobody called Cy: the human seat
     game.record_seats((SeatKind("bot", "optimal"), SeatKind("bot", "greedy")))
     assert student_seats("cy", game) == {0, 1}  # nobody human: every seat
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_why_hints_are_off_is_said_in_the_class_s_language(name):
+    ui = play(name, seats=WIDGETS[name], seed=5, graded=True, lang="uk")
+    _to_the_hint(ui)
+    assert "це гра на оцінку: підказки вимкнено" in ui.hint_button.tooltip
+    click(ui.hint_button)
+    assert "це гра на оцінку: підказки вимкнено" in ui.last_message
+    if name == "classic":
+        assert ui.coach.tooltip == "це гра на оцінку: тренера вимкнено"
+    ui.close()
