@@ -134,8 +134,28 @@ def test_a_finished_game_in_a_widget_is_recorded_with_its_seats(tmp_path):
             break
         ui.turn_button.click()  # the computer plays its turns, as a student sees them
     games = class_games(tmp_path)
-    assert games["game"].tolist() == ["yatzy"] and games["seats"].tolist() == [["computer"]]
-    assert games["mode"].tolist() == ["free"]
+    assert games["game"].tolist() == ["yatzy"] and games["seats"].tolist() == [["bot: optimal"]]
+    assert games["mode"].tolist() == ["practice"] and games["hints"].tolist() == [0]
+
+
+def test_a_graded_game_is_recorded_graded_and_a_practice_game_with_its_hints(tmp_path):
+    from dicepoker import play
+
+    join_class(tmp_path, student="Ann")
+    for graded in (True, False):
+        ui = play("yatzy", seats=("human",), seed=3, graded=graded)
+        for _ in range(200):
+            if ui.game.is_over:
+                break
+            ui.roll_button.click()
+            ui.hint_button.click()  # refused in the graded game: no hint shown, none recorded
+            ui.box_buttons[next(iter(ui.game.options()))].click()
+        ui.close()
+    games = class_games(tmp_path)
+    turns = len(ui.game.rules.box_names)
+    assert games["mode"].tolist() == ["graded", "practice"]
+    assert games["seats"].tolist() == [["human"], ["human"]]
+    assert games["hints"].tolist() == [0, turns]  # one hint a turn in practice
 
 
 def test_a_listener_that_fails_never_stops_a_game(tmp_path, monkeypatch):

@@ -66,7 +66,7 @@ def test_class_report_flags_and_skips_saves_of_rule_sets_not_the_kit_s(tmp_path,
     _save(VARIANT, tmp_path / "variant.json", turns=len(VARIANT.boxes))
     report = class_report(tmp_path, bot_games=1)
     table = report.table.set_index("file")
-    assert list(report.table.columns) == COLUMNS and COLUMNS[-1] == "kit rules"
+    assert list(report.table.columns) == COLUMNS and COLUMNS[12] == "kit rules"
     assert table["kit rules"].to_dict() == {"ann.json": True, "forged.json": False, "variant.json": False}
     assert table.loc["ann.json", "decisions"] == 2
     for file in ("forged.json", "variant.json"):

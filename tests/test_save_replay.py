@@ -19,6 +19,7 @@ from random_play import (
 )
 
 from dicepoker.core.errors import SaveFileError
+from dicepoker.core.play_record import SeatKind
 from dicepoker.core.saving import generator_state
 from dicepoker.games import new_game
 from dicepoker.games.board.engine import BoardGame
@@ -55,6 +56,29 @@ def test_whole_games_round_trip_at_their_end(name):
     play_ahead(game, 10_000, rng)
     assert game.is_over
     assert_save_round_trips(game)
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_a_play_record_with_seats_and_hints_round_trips_at_every_step(name):
+    """How the game was played (mode, seats, hints at random moments) reloads identically too."""
+    rng = np.random.default_rng(sum(map(ord, name)) + 1)
+    game = new_random_game(name, rng)
+    bots = ("optimal", "random", "plays to win")
+    seats = [
+        SeatKind("human") if rng.random() < 0.5 else SeatKind("bot", str(rng.choice(bots)))
+        for _ in game.player_names
+    ]
+    game.record_seats(tuple(seats), "graded")
+    for _ in range(80):  # a board game can take hundreds of random actions: its first 80 tell as much
+        if game.is_over:
+            break
+        if rng.random() < 0.3:
+            game.record_hint(str(rng.choice(["hint", "coach"])))
+        play_ahead(game, 1, rng)
+        assert_save_round_trips(game)
+    record = type(game).from_json(game.to_json()).play_record
+    assert record == game.play_record and record.mode == "graded" and record.seats == tuple(seats)
+    assert len(record.hints) > 3
 
 
 def test_a_board_game_set_up_by_hand_with_dice_thrown_by_hand_round_trips():

@@ -8,7 +8,7 @@ no listener by name, and a listener that fails never stops a game.
 >>> when_a_game_ends(lambda game, seats, mode: heard.append((game, seats, mode)))
 >>> a_game_ended("a game", ("human", "computer"))
 >>> heard
-[('a game', ('human', 'computer'), 'free')]
+[('a game', ('human', 'computer'), 'practice')]
 >>> stop_listening()
 """
 
@@ -37,7 +37,7 @@ def stop_listening(listener: Listener | None = None) -> None:
         _listeners.remove(listener)
 
 
-def a_game_ended(game: Any, seats: Sequence[str] = (), mode: str = "free") -> None:
+def a_game_ended(game: Any, seats: Sequence[str] = (), mode: str = "practice") -> None:
     """Tell every listener that ``game`` ended, played from ``seats`` ("human", a bot's name) in ``mode``."""
     for listener in list(_listeners):
         try:

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.play_record import SeatKind
 from dicepoker.core.protocol import Game
 from dicepoker.core.randomness import generator
 from dicepoker.core.stats import wilson_interval, z_for
@@ -69,12 +70,16 @@ def play_match(game: Game, seats: Sequence[Seat], rng: Any = None) -> Game:
     """Play ``game`` to its end, each player's actions chosen by its seat; returns the game.
 
     The seats draw from ``rng`` (a Generator or a seed), the dice from the game's own generator,
-    so a match replays exactly from the two seeds.
+    so a match replays exactly from the two seeds. A game that keeps a play record (every engine's
+    save does) records each seat as a bot, named after its seat function.
     """
     rng = generator(rng=rng)
     if len(seats) != len(game.player_names):
         players = len(game.player_names)
         raise DicePokerError(f"{players} players need {players} seats, not {len(seats)}")
+    record_seats = getattr(game, "record_seats", None)
+    if record_seats is not None:
+        record_seats(tuple(SeatKind("bot", getattr(seat, "__name__", "") or "bot") for seat in seats))
     for _ in range(MAX_ACTIONS):
         if game.is_over:
             return game

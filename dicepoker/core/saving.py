@@ -25,6 +25,7 @@ import numpy as np
 
 from dicepoker.core.errors import DicePokerError, SaveFileError
 from dicepoker.core.files import FileRefusedError, read_limited, write_atomically
+from dicepoker.core.play_record import PlayRecord, SeatKind
 
 ENVELOPE = ("format", "version", "checksum")
 BIT_GENERATORS = ("PCG64", "PCG64DXSM", "Philox", "SFC64", "MT19937")
@@ -191,6 +192,7 @@ class SavesAsJson:
 
 
 REPLAY_FIELDS = ("rng_start", "history", "state")
+PLAY_FIELD = "play"  # how the game was played (dicepoker.core.play_record); older versions lack it
 
 
 class SavesByReplay(SavesAsJson):
@@ -198,7 +200,9 @@ class SavesByReplay(SavesAsJson):
 
     A save holds how the game was set up (``setup_fields``: the rule set, the players, ...), the
     random generator's state when it began (``rng_start``), every action (``history``) and the
-    position they reach (``state``). Loading builds a new game from the setup and the generator,
+    position they reach (``state``), and how it was played (``play``: the mode, who sat at each
+    seat, every hint shown; a :class:`~dicepoker.core.play_record.PlayRecord`). Loading builds a
+    new game from the setup and the generator,
     replays every action through the rules, and accepts the save only if the replay reaches the
     stored position and the game saves again to exactly the same data. So an edited die, score or
     chip, a changed generator, an added, removed or wiped action are refused even when the
@@ -207,11 +211,14 @@ class SavesByReplay(SavesAsJson):
     An engine supplies ``save_format``, ``save_version``, ``setup_fields``, ``_rng_start`` (the
     generator's state at the start), and five methods: :meth:`_setup`, :meth:`_from_setup`,
     :meth:`_written_history`, :meth:`_replay` (one entry), :meth:`_state`; and optionally
-    :meth:`_replay_end` for what is no action (the dice held for the next roll).
+    :meth:`_replay_end` for what is no action (the dice held for the next roll). A save of one of
+    ``versions_without_play`` (written before the play record) still loads: in practice mode, its
+    seats not recorded, no hints.
     """
 
     save_format: ClassVar[str]
     save_version: ClassVar[int]
+    versions_without_play: ClassVar[tuple[int, ...]] = ()
     setup_fields: ClassVar[tuple[str, ...]] = ("rules", "players")
     _rng_start: dict[str, Any]
 
@@ -239,6 +246,34 @@ class SavesByReplay(SavesAsJson):
     def _replay_end(self, state: Any) -> None:
         """After the replay: restore what no action records (nothing, unless the engine says)."""
 
+    @property
+    def play_record(self) -> PlayRecord:
+        """How this game is played: its mode, who sits at each seat, every hint shown (saved with it)."""
+        record = self.__dict__.get("_play_record")
+        if record is None:
+            record = self._play_record = PlayRecord()
+        return record
+
+    @play_record.setter
+    def play_record(self, record: PlayRecord) -> None:
+        if not isinstance(record, PlayRecord):
+            raise DicePokerError(f"a game's play record is a PlayRecord, not {record!r}")
+        self._play_record = record
+
+    def record_seats(self, seats: tuple[SeatKind, ...], mode: str | None = None) -> None:
+        """Record who plays each seat (one :class:`SeatKind` a player) and, if given, the mode."""
+        players = len(self.player_names)  # type: ignore[attr-defined]
+        if len(seats) != players or not all(isinstance(seat, SeatKind) for seat in seats):
+            raise DicePokerError(f"{players} players need {players} seats, each a SeatKind, not {seats!r}")
+        record = self.play_record
+        self.play_record = PlayRecord(mode or record.mode, tuple(seats), record.hints)
+
+    def record_hint(self, kind: str = "hint", player: int | None = None) -> None:
+        """Note a hint shown now (``kind``: ``"hint"`` or ``"coach"``) to ``player`` (by default the
+        player whose turn it is), after the actions taken so far."""
+        who = self.current_player if player is None else player  # type: ignore[attr-defined]
+        self.play_record.hint_shown(who, len(self._written_history()), kind)
+
     def fresh_start(self) -> Self:
         """A new game set up as this one was, its generator at the same start: ready to be replayed
         with :meth:`replay_action`, one entry of ``to_dict()["history"]`` at a time."""
@@ -249,23 +284,32 @@ class SavesByReplay(SavesAsJson):
         self._replay(entry)
 
     def to_dict(self) -> dict[str, Any]:
-        """The game as JSON-able data: its setup, the generator's start, every action, the position,
-        in a checksummed envelope."""
-        return sealed(
-            self.save_format,
-            self.save_version,
-            {
-                **self._setup(),
-                "rng_start": self._rng_start,
-                "history": self._written_history(),
-                "state": self._state(),
-            },
-        )
+        """The game as JSON-able data: its setup, the generator's start, every action, the position
+        and how it was played, in a checksummed envelope."""
+        return self._sealed_as(self.save_version)
+
+    def _sealed_as(self, version: int) -> dict[str, Any]:
+        """The save in ``version`` (one of ``versions_without_play`` leaves the play record out)."""
+        content = {
+            **self._setup(),
+            "rng_start": self._rng_start,
+            "history": self._written_history(),
+            "state": self._state(),
+        }
+        if version not in self.versions_without_play:
+            content[PLAY_FIELD] = self.play_record.to_dict()
+        return sealed(self.save_format, version, content)
 
     @classmethod
     def from_dict(cls, data: Any) -> Self:
         """Rebuild a game from :meth:`to_dict` data: replayed and checked, never half-read."""
-        content = opened(data, cls.save_format, cls.save_version, {*cls.setup_fields, *REPLAY_FIELDS})
+        version = data.get("version") if isinstance(data, dict) else None
+        if isinstance(version, bool) or version not in cls.versions_without_play:
+            version = cls.save_version
+        fields = {*cls.setup_fields, *REPLAY_FIELDS}
+        if version == cls.save_version:
+            fields.add(PLAY_FIELD)
+        content = opened(data, cls.save_format, version, fields)
         try:
             setup = {name: content[name] for name in cls.setup_fields}
             game = cls._from_setup(setup, generator_from_state(content["rng_start"]))
@@ -277,11 +321,15 @@ class SavesByReplay(SavesAsJson):
                     raise SaveFileError(f"saved game: malformed action {entry!r}")
                 game._replay(entry)
             game._replay_end(content["state"])
+            if PLAY_FIELD in content:
+                game.play_record = PlayRecord.from_dict(
+                    content[PLAY_FIELD], players=len(game.player_names), actions=len(history)
+                )
         except SaveFileError:
             raise
         except (DicePokerError, KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
             raise SaveFileError(f"saved game does not replay: {err}") from err
-        saved_again = game.to_dict()
+        saved_again = game._sealed_as(version)
         if _canonical(saved_again["state"]) != _canonical(content["state"]):
             raise SaveFileError("saved game was altered: its position is not the one its actions reach")
         # opened() checked the checksum of the data as given: equal checksums, equal canonical texts

@@ -114,12 +114,15 @@ def play(
     names: Sequence[str] | None = None,
     seed: int | None = None,
     lang: str | None = None,
+    graded: bool = False,
 ) -> Any:
     """Open the play widget of any registered game: ``play("bluff", seats=("human", "reasoning"))``.
 
     Leave the returned widget as a cell's last expression to show it; ``seats`` default to the
     game's own (a human against the computer). ``lang`` ("ro", "uk", "th", "en") keeps the widget
     in one language; without it the widget follows ``set_language`` on its next refresh.
+    ``graded=True`` plays a graded game: Hint and Coach are off, and the game's save records the
+    mode and who played each seat (a person or which bot); in practice every hint shown is recorded.
 
     >>> ui = play("board", seats=("computer", "random"), seed=2)
     >>> type(ui).__name__, ui.seats
@@ -130,6 +133,8 @@ def play(
     options: dict[str, Any] = {"names": names, "seed": seed}
     if lang is not None:
         options["lang"] = lang
+    if graded is not False:  # the widget refuses anything but True or False
+        options["graded"] = graded
     if seats is not None:
         options["seats"] = seats
     return entry.load("widget")(rules, **options)

@@ -160,10 +160,18 @@ def record_attempt(exercise: str, answer: str, right: bool, hints: int) -> None:
 
 
 def record_game(game: Any, seats: tuple[str, ...], mode: str) -> None:
-    """Record one game played to its end in a widget: its name, the mode, who sat where, the result."""
+    """Record one game played to its end in a widget: its name, the mode, who sat where, the result.
+
+    A game with a play record (every engine's: see :mod:`dicepoker.core.play_record`) is recorded
+    from it, the one source of truth: its mode (``"graded"`` or ``"practice"``), each seat
+    (``"human"`` or ``"bot: <name>"``) and the number of hints shown; ``seats`` and ``mode`` are
+    for a game without one."""
     outcome = getattr(game, "outcome", None)
     winners = list(getattr(outcome, "winners", ()) or ())
     scores = getattr(outcome, "scores", None)
+    played = getattr(game, "play_record", None)
+    if played is not None:
+        seats, mode = played.seat_labels(), played.mode
     _write(
         {
             "game": getattr(getattr(game, "rules", None), "name", type(game).__name__),
@@ -171,7 +179,7 @@ def record_game(game: Any, seats: tuple[str, ...], mode: str) -> None:
             "seats": list(seats),
             "score": list(scores) if scores is not None else None,
             "won": [int(w) for w in winners],
-            "hints": int(getattr(game, "hints_shown", 0) or 0),
+            "hints": len(played.hints) if played is not None else 0,
         }
     )
 

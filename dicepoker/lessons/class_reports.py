@@ -34,9 +34,10 @@ from dicepoker.games.scorecard.presets import is_kit_rule_set
 BOTS = ("optimal", "greedy", "heuristic", "random")
 COLUMNS = [
     "file", "player", "game", "over", "decisions", "total loss", "mean loss", "grade", "final score",
-    "luck", "dice gave", "skill lost", "kit rules",
+    "luck", "dice gave", "skill lost", "kit rules", "mode", "hints", "played by", "bot in student seat",
 ]  # fmt: skip
 COACHED = COLUMNS[4:12]  # left empty for a save whose rule set is not one of the kit's
+NOT_RECORDED = "not recorded"  # "played by" of a seat whose save does not say who played it
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,7 +46,13 @@ class ClassReport:
     games (``skipped``, with the reason) and the bots' mean loss per decision on each game played.
 
     A save whose rule set is not one of the kit's (by content, whatever its name) has ``kit rules``
-    false and is not coached: its decisions, losses, grade and luck are left empty."""
+    false and is not coached: its decisions, losses, grade and luck are left empty.
+
+    How each game was played comes from its save's play record: ``mode`` (``"graded"``: Hint and
+    Coach were off; ``"practice"``), ``hints`` (hints and coach's words shown to that player),
+    ``played by`` (``"human"``, ``"bot: <name>"``, or ``"not recorded"`` for an older save or a game
+    played in Python), and ``bot in student seat``: a bot played the student's seat (see
+    :func:`student_seats`). A record, not a proof: see ``docs/saves.md``."""
 
     table: pd.DataFrame
     skipped: dict[str, str]
@@ -67,11 +74,30 @@ class ClassReport:
                 "Not coached: the rule set of {files} is not one of the kit's", files=", ".join(own)
             )
             note = f'<div class="dp-own-rules"><b>{html.escape(flagged)}</b></div>' + note
+        note = self._played_notes() + note
         games = self.table["file"].nunique()
         title = format_message(
             "The class: {players} player(s) in {games} game(s)", players=len(self.table), games=games
         )
         return f"<div><b>{html.escape(title)}</b></div>" + self.table.round(2).to_html(index=False) + note
+
+    def _played_notes(self) -> str:
+        """The flags on how games were played, in the class's language: a bot in a student's seat,
+        seats not recorded."""
+        table, notes = self.table, ""
+        by_bot = table.loc[table["bot in student seat"].astype(bool)]
+        if len(by_bot):
+            players = ", ".join(f"{f} ({p})" for f, p in zip(by_bot["file"], by_bot["player"], strict=True))
+            flagged = format_message("Played by a bot in the student's seat: {players}", players=players)
+            notes += f'<div class="dp-bot-played"><b>{html.escape(flagged)}</b></div>'
+        unknown = sorted(set(table.loc[table["played by"] == NOT_RECORDED, "file"]))
+        if unknown:
+            said = format_message(
+                "Who played is not recorded (an older save, or a game played without a play widget): {files}",
+                files=", ".join(unknown),
+            )
+            notes += f'<div class="dp-seats-unknown">{html.escape(said)}</div>'
+        return notes
 
 
 def class_report(folder: str | Path, *, bot_games: int = 20, seed: int = 0) -> ClassReport:
@@ -109,8 +135,10 @@ def class_report(folder: str | Path, *, bot_games: int = 20, seed: int = 0) -> C
             skipped[path.name] = str(err)
             continue
         kit = is_kit_rule_set(game.rules)
+        students = student_seats(path.stem, game)
         for player in range(len(game.player_names)):
-            rows.append(_row(path.name, game, player) if kit else _own_rules_row(path.name, game, player))
+            row = _row(path.name, game, player) if kit else _own_rules_row(path.name, game, player)
+            rows.append({**row, **_how_played(game, player, player in students)})
     table = pd.DataFrame(rows, columns=COLUMNS)
     kit_games = table.loc[table["kit rules"].astype(bool), "game"]
     bots = [_bot_means(name, bot_games, seed) for name in sorted(set(kit_games))] or [
@@ -149,6 +177,37 @@ def _own_rules_row(file: str, game: ScorecardGame, player: int) -> dict[str, Any
         **dict.fromkeys(COACHED),
         "final score": game.totals()[player] if game.is_over else None,
         "kit rules": False,
+    }
+
+
+def student_seats(student: str, game: ScorecardGame) -> set[int]:
+    """The seats a class report holds to be the student's in a save named after ``student``: the
+    players named like the student (``ann.json``: Ann, in any case); else the seats a human
+    played; else (nobody named so, no seat a human's) every seat.
+
+    >>> from dicepoker.lessons.lab import play_game
+    >>> sorted(student_seats("ann", ScorecardGame("classic", players=["You", "Ann"])))
+    [1]
+    >>> sorted(student_seats("ada", play_game("greedy", "classic", rng=1)))  # a bot, named Player 1
+    [0]
+    """
+    named = {i for i, name in enumerate(game.player_names) if name.casefold() == student.strip().casefold()}
+    if named:
+        return named
+    seats = game.play_record.seats or ()
+    humans = {i for i, seat in enumerate(seats) if not seat.is_bot}
+    return humans or set(range(len(game.player_names)))
+
+
+def _how_played(game: ScorecardGame, player: int, student: bool) -> dict[str, Any]:
+    """The columns a save's play record fills for one player: mode, hints, who played, the flag."""
+    record = game.play_record
+    seat = record.seats[player] if record.seats is not None else None
+    return {
+        "mode": record.mode,
+        "hints": record.hints_of(player),
+        "played by": str(seat) if seat is not None else NOT_RECORDED,
+        "bot in student seat": bool(student and seat is not None and seat.is_bot),
     }
 
 

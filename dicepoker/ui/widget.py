@@ -31,6 +31,7 @@ from dicepoker.core.i18n import (
     language,
 )
 from dicepoker.core.pictures import die_svg_data_uri
+from dicepoker.core.play_record import SeatKind
 from dicepoker.core.words import (  # noqa: F401 (shared here)
     N_,
     die_label,
@@ -48,6 +49,7 @@ STEP_TO = {
     "see its choice": N_("it is {name}'s turn (the computer): press Step to see its choice"),
 }
 STEP_DELAY = 0.9  # seconds between a computer's actions when it plays by itself
+GRADED_NOTE = N_("this is a graded game: hints are off")  # why Hint (and the coach) are off
 
 
 def set_enabled(button: widgets.Button, why_not: str, tooltip: str = "") -> None:
@@ -263,7 +265,9 @@ class GameWidget:
     A subclass builds ``self.root`` (with ``self.message`` in it), sets ``self.game`` and
     ``self.seats`` (one kind per player, ``"human"`` for people), and writes :meth:`refresh` and
     ``_toggle(position)`` (what a click on a die does). Buttons made with :meth:`_button` run
-    their action through :meth:`_do`.
+    their action through :meth:`_do`. Each new game goes through :meth:`_seated`, which writes the
+    mode (``graded=True``: Hint and Coach off) and who plays each seat into the game's play record;
+    every hint shown is noted there with :meth:`_hint_shown`.
 
     >>> from types import SimpleNamespace
     >>> class CountToThree(GameWidget):
@@ -318,7 +322,12 @@ class GameWidget:
 
             cls.refresh = refresh  # type: ignore[method-assign]
 
-    def __init__(self, lang: str | None = None) -> None:
+    def __init__(self, lang: str | None = None, *, graded: bool = False) -> None:
+        if not isinstance(graded, bool):
+            raise DicePokerError(
+                format_message("{name} is True or False, not {value}", name="graded", value=repr(graded))
+            )
+        self.graded = graded  # a graded game: Hint and Coach off
         self.lang = None if lang is None else check_language(lang)  # None: follow set_language
         self.last_message = ""
         self._message_count = 0
@@ -364,6 +373,35 @@ class GameWidget:
         next refresh.
         """
         return in_language(self.lang)
+
+    # --- the play record: the mode, who plays each seat, the hints shown --------------------------------
+    @property
+    def mode(self) -> str:
+        """``"graded"`` (Hint and Coach off) or ``"practice"``."""
+        return "graded" if self.graded else "practice"
+
+    def bot_name(self, seat: str) -> str:
+        """The name of the bot that plays a seat of kind ``seat`` (a game's widget says; else the kind)."""
+        return seat
+
+    def _seated(self, game: Any, seats: Sequence[str]) -> Any:
+        """``game``, its play record now saying the mode and who plays each of ``seats`` (a person,
+        or which bot)."""
+        game.record_seats(
+            tuple(SeatKind("human") if s == "human" else SeatKind("bot", self.bot_name(s)) for s in seats),
+            self.mode,
+        )
+        return game
+
+    def _require_hints_allowed(self) -> None:
+        """Refuse a hint (or the coach) in a graded game."""
+        if self.graded:
+            raise IllegalActionError(_(GRADED_NOTE))
+
+    def _hint_shown(self, kind: str = "hint", player: int | None = None) -> None:
+        """Note in the game's play record a hint (``"hint"``) or the coach's word (``"coach"``) shown
+        now to ``player`` (by default the player whose turn it is)."""
+        self.game.record_hint(kind, player)
 
     # --- who plays --------------------------------------------------------------------------------
     @property
@@ -505,7 +543,11 @@ class GameWidget:
         else:
             kind = self._kind_of()
             if self.game.is_over and not was_over:
-                a_game_ended(self.game, tuple(getattr(self, "seats", ())), getattr(self, "mode", "free"))
+                record = getattr(self.game, "play_record", None)  # the game's own record of how it was played
+                if record is not None:
+                    a_game_ended(self.game, record.seat_labels(), record.mode)
+                else:
+                    a_game_ended(self.game, tuple(getattr(self, "seats", ())), self.mode)
             if text is not None and self.game.is_over and not was_over and not self._mentions_new_game(text):
                 text += " " + _(GAME_OVER_NOTE)
         self.refresh()

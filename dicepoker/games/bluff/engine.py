@@ -37,7 +37,7 @@ from dicepoker.games.bluff.names import hand_text
 from dicepoker.games.bluff.rules import BLUFF, HIGHEST_HAND, BluffRules, Hand, best_hand, hands_above
 
 SAVE_FORMAT = "dicepoker.bluff_game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the save holds how the game was played (mode, seats, hints); 1 still loads
 _rules_from_save = parsed_once(BluffRules.from_dict)  # a rule set read once, however often saves load
 
 
@@ -631,6 +631,7 @@ class BluffGame(SavesByReplay):
     # --- saving and loading: by replay (dicepoker.core.saving.SavesByReplay) -------------------------
     save_format = SAVE_FORMAT
     save_version = SAVE_VERSION
+    versions_without_play = (1,)
 
     def _setup(self) -> dict[str, Any]:
         return {"rules": self.rules.to_dict(), "players": list(self.player_names)}

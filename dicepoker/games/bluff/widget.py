@@ -46,6 +46,7 @@ from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand
 from dicepoker.ui.seats import check_seats, computer_word, seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
+    GRADED_NOTE,
     GameWidget,
     app_box,
     check_names_differ,
@@ -178,8 +179,9 @@ class BluffUI(GameWidget):
         rules: BluffRules | str = BLUFF,
         seed: int | None = None,
         lang: str | None = None,
+        graded: bool = False,
     ) -> None:
-        super().__init__(lang)
+        super().__init__(lang, graded=graded)
         rules = find_game(rules) if isinstance(rules, str) else rules
         if not isinstance(rules, BluffRules):
             raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not the bluff game")
@@ -289,6 +291,7 @@ class BluffUI(GameWidget):
             names_shown(typed, default_names(seats)),
             rng=np.random.default_rng(int(self._rng.integers(2**63))),
         )
+        self._seated(game, seats)
         self.game, self.seats, self.typed_names = game, seats, typed  # only now: a refusal changes nothing
         self._generation += 1  # a computer step scheduled for the last game does nothing
         self.held = [False] * NUMBER_OF_DICE
@@ -437,10 +440,12 @@ class BluffUI(GameWidget):
         return self._announced_text(who)
 
     def _hint(self) -> str:
+        self._require_hints_allowed()
         self._require_human("hint")
         view = self.game.view(self.game.current_player)
         if view.phase == Phase.RESPOND:
             assert view.last_announcement is not None  # someone announced: the player responds
+            self._hint_shown()
             return _(
                 "Hint: given the throws the table heard, '{hand}' is true with chance {chance} "
                 "(if a player without it would announce it half the time)."
@@ -450,6 +455,7 @@ class BluffUI(GameWidget):
             )
         if view.dice is None:
             return _("Hint: roll first: the opener's first roll throws all five dice.")
+        self._hint_shown()
         return bluff_hint(view.dice, view.rolls_left, view.last_announcement)
 
     def new_game(self) -> str:
@@ -625,7 +631,9 @@ class BluffUI(GameWidget):
         set_enabled(self.call_button, why or ("" if responding else _("there is no announcement to call")))
         may_accept = responding and view is not None and view.may_accept
         set_enabled(self.accept_button, why or ("" if may_accept else _("nothing to accept now")))
-        set_enabled(self.hint_button, why, _("what are the chances?"))
+        set_enabled(
+            self.hint_button, why or (_(GRADED_NOTE) if self.graded else ""), _("what are the chances?")
+        )
         over = _("the game is over: press New game") if game.is_over else ""
         human_turn = "" if self.computer_to_play else _("it is {name}'s turn").format(name=self.current_name)
         for button in (self.step_button, self.turn_button):
@@ -705,9 +713,11 @@ def play(
     names: Sequence[str] | None = None,
     seed: int | None = None,
     lang: str | None = None,
+    graded: bool = False,
 ) -> BluffUI:
     """Open the bluff widget: 2 to 6 seats, each ``"human"``, ``"reasoning"``, ``"naive"`` or ``"random"``;
-    ``lang`` ("ro", "uk", "th") keeps it in one language, else it follows ``set_language``.
+    ``lang`` ("ro", "uk", "th") keeps it in one language, else it follows ``set_language``;
+    ``graded=True`` turns Hint off (the save records the mode, the seats and every hint shown).
 
     >>> ui = play(seats=("reasoning", "naive"), seed=2)
     >>> ui.step_button.click()
@@ -715,7 +725,7 @@ def play(
     'Computer 1 throws all five dice in secret.'
     >>> ui.close()
     """
-    return BluffUI(seats, names, rules=rules, seed=seed, lang=lang)
+    return BluffUI(seats, names, rules=rules, seed=seed, lang=lang, graded=graded)
 
 
 def play_bluff(
@@ -725,6 +735,7 @@ def play_bluff(
     rules: BluffRules | str = BLUFF,
     seed: int | None = None,
     lang: str | None = None,
+    graded: bool = False,
 ) -> BluffUI:
     """The bluff widget, seats first (the name the lessons teach): ``play_bluff(("human", "naive"))``."""
-    return play(rules, seats, names, seed, lang)
+    return play(rules, seats, names, seed, lang, graded)

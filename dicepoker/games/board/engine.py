@@ -37,7 +37,7 @@ from dicepoker.games.board.rules import BoardRules, Cell, check_cell
 
 CHIP_LETTERS = "ABC"
 SAVE_FORMAT = "dicepoker.board"
-SAVE_VERSION = 2  # 2: the save replays its moves (1 was a snapshot of the position)
+SAVE_VERSION = 3  # 3: how the game was played (mode, seats, hints); 2 (replayed moves) still loads
 _rules_from_save = parsed_once(BoardRules.from_dict)  # a rule set read once, however often saves load
 
 
@@ -848,6 +848,7 @@ class BoardGame(DiceInHand, SavesByReplay):
     # --- saving and loading: by replay (dicepoker.core.saving.SavesByReplay) -------------------------
     save_format = SAVE_FORMAT
     save_version = SAVE_VERSION
+    versions_without_play = (2,)
     setup_fields = ("rules", "players", "start")
 
     def _setup(self) -> dict[str, Any]:

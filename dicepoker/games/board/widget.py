@@ -48,6 +48,7 @@ from dicepoker.games.board.rules import BoardRules, Cell
 from dicepoker.ui.seats import check_seats, seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
+    GRADED_NOTE,
     GameWidget,
     app_box,
     check_names_differ,
@@ -224,8 +225,9 @@ class BoardUI(GameWidget):
         rules: BoardRules | str = "board",
         seed: int | None = None,
         lang: str | None = None,
+        graded: bool = False,
     ) -> None:
-        super().__init__(lang)
+        super().__init__(lang, graded=graded)
         with self.speaking():
             rules = find_game(rules) if isinstance(rules, str) else rules
             if not isinstance(rules, BoardRules):
@@ -331,7 +333,11 @@ class BoardUI(GameWidget):
         rules = self.rules.variant(players=len(seats))
         game = BoardGame(rules, list(names), rng=int(self._rng.integers(2**32)))
         self._generation += 1  # a computer step scheduled for the last game does nothing
-        return game
+        return self._seated(game, seats)
+
+    def bot_name(self, seat: str) -> str:
+        """The bot of a computer seat: ``"probability"`` (the probability bot) or ``"random"``."""
+        return {"computer": "probability"}.get(seat, seat)
 
     def default_names(self, seats: Sequence[str]) -> list[str]:
         return default_names(seats)
@@ -461,11 +467,13 @@ class BoardUI(GameWidget):
                 return self._passed_text(who)
 
     def _hint(self) -> str:
+        self._require_hints_allowed()
         self._require_human("see its move")
         name = self.current_name
         if self.game.positions is None:
             return _("Hint for {name}: roll the dice first.").format(name=name)
         action = probability_bot(self.game, self._rng)
+        self._hint_shown()
         if isinstance(action, Keep) and len(action.dice) == 0:
             return _("Hint for {name}: keep nothing and roll again.").format(name=name)
         if isinstance(action, Keep):
@@ -666,7 +674,8 @@ class BoardUI(GameWidget):
         set_enabled(self.bounce_button, why or ("" if can_bounce else _("no bouncer: nothing to remove")))
         for button in (self.step_button, self.turn_button):
             set_enabled(button, over or ("" if self.computer_to_play else turn))
-        set_enabled(self.hint_button, why, _("what would the probability bot do?"))
+        graded = _(GRADED_NOTE) if self.graded else ""
+        set_enabled(self.hint_button, why or graded, _("what would the probability bot do?"))
 
     def _turn_marker(self) -> tuple[Any, ...]:
         return (self.game.current_player, self.game.turn)
@@ -678,9 +687,11 @@ def play(
     names: Sequence[str] | None = None,
     seed: int | None = None,
     lang: str | None = None,
+    graded: bool = False,
 ) -> BoardUI:
     """Open the board game widget: 2 or 3 seats, each ``"human"``, ``"computer"`` or ``"random"``;
-    ``lang`` ("ro", "uk", "th", "en") keeps it in one language.
+    ``lang`` ("ro", "uk", "th", "en") keeps it in one language; ``graded=True`` turns Hint off
+    (the save records the mode, the seats and every hint shown).
 
     >>> ui = play(seats=("computer", "random"), seed=2)
     >>> ui.step_button.click()
@@ -688,7 +699,7 @@ def play(
     True
     >>> ui.close()
     """
-    return BoardUI(seats, names, rules=rules, seed=seed, lang=lang)
+    return BoardUI(seats, names, rules=rules, seed=seed, lang=lang, graded=graded)
 
 
 def play_board(
@@ -698,6 +709,7 @@ def play_board(
     rules: BoardRules | str = "board",
     seed: int | None = None,
     lang: str | None = None,
+    graded: bool = False,
 ) -> BoardUI:
     """The board widget, seats first (the name the lessons teach): ``play_board(("human", "computer"))``."""
-    return play(rules, seats, names, seed, lang)
+    return play(rules, seats, names, seed, lang, graded)

@@ -36,7 +36,7 @@ from dicepoker.games import find_game
 from dicepoker.games.scorecard.rules import ScorecardRules, box_name
 
 SAVE_FORMAT = "dicepoker.scorecard_game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the save holds how the game was played (mode, seats, hints); 1 still loads
 _rules_from_save = parsed_once(ScorecardRules.from_dict)  # a rule set read once, however often saves load
 
 
@@ -380,6 +380,7 @@ class ScorecardGame(DiceInHand, SavesByReplay):
     # --- saving and loading: by replay (dicepoker.core.saving.SavesByReplay) -----------------------
     save_format = SAVE_FORMAT
     save_version = SAVE_VERSION
+    versions_without_play = (1,)
 
     def _setup(self) -> dict[str, Any]:
         return {"rules": self.rules.to_dict(), "players": list(self.player_names)}

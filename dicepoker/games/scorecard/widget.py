@@ -31,7 +31,12 @@ from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNam
 from dicepoker.core.i18n import _, format_fixed, format_message, ngettext
 from dicepoker.core.pictures import COLOURS, plain, signed
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.bots import Strategy, default_computer_strategy, win_seeking_strategy
+from dicepoker.games.scorecard.bots import (
+    Strategy,
+    default_computer_strategy,
+    strategy_name,
+    win_seeking_strategy,
+)
 from dicepoker.games.scorecard.coach import coach_report
 from dicepoker.games.scorecard.coach_panel import ReportPanel
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
@@ -41,6 +46,7 @@ from dicepoker.ui.seats import check_seats as check_any_seats
 from dicepoker.ui.seats import computer_word, seat_names
 from dicepoker.ui.widget import (
     DIE_FACES,  # noqa: F401 (a public name here before the widgets shared it)
+    GRADED_NOTE,
     N_,
     STEP_DELAY,  # noqa: F401 (a public name here before the widgets shared it)
     GameWidget,
@@ -194,7 +200,8 @@ class PlayUI(GameWidget):
     then :meth:`refresh`. Refused actions (a :class:`DicePokerError`) go to the message line.
     ``strategy`` maps the rule set to the computer seats' strategy (default:
     :func:`dicepoker.games.scorecard.bots.default_computer_strategy`); ``hints`` is the hints module, ``True``
-    to use :mod:`dicepoker.games.scorecard.hints` when installed, or ``False`` for none.
+    to use :mod:`dicepoker.games.scorecard.hints` when installed, or ``False`` for none. With
+    ``graded=True`` Hint and Coach are off (and the coach's report waits for the game's end).
 
     >>> ui = PlayUI("two_part", seats=("human",), seed=1)
     >>> ui.game.rules.name, "dp-two_part" in ui.root._dom_classes
@@ -219,8 +226,9 @@ class PlayUI(GameWidget):
         strategy: Callable[[ScorecardRules], Strategy] | None = None,
         hints: ModuleType | None | bool = True,
         lang: str | None = None,
+        graded: bool = False,
     ) -> None:
-        super().__init__(lang)
+        super().__init__(lang, graded=graded)
         with self.speaking():
             self._start(game, seats, names, seed, strategy, hints)
 
@@ -359,7 +367,11 @@ class PlayUI(GameWidget):
 
     def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> ScorecardGame:
         seed = int(self._rng.integers(2**32))
-        return ScorecardGame(self.rules, players=list(names), seed=seed)
+        return self._seated(ScorecardGame(self.rules, players=list(names), seed=seed), seats)
+
+    def bot_name(self, seat: str) -> str:
+        """The computer seats play with the widget's strategy: its name (``"optimal"``, ...)."""
+        return strategy_name(self.strategy)
 
     def _forget_the_last_game(self) -> None:
         """Forget what belonged to the last game: a computer's keep on show, who acted last (a seat
@@ -517,20 +529,24 @@ class PlayUI(GameWidget):
     def _hint(self) -> str:
         if self.hints is None:
             raise IllegalActionError(_("hints are not available in this installation"))
+        self._require_hints_allowed()
         self._require_human("see its move")
         self._last_actor = self.game.current_player
         if self.game.positions is None:
             return _("Hint: roll the dice first — there is nothing to choose yet.")
         self._say(_(THINKING), transient=True)
         best = self.hints.hint(self.game).best
+        self._hint_shown()
         return format_message(
             "Hint: {best} — expected final score {expected} with best play.",
             best=best.label, expected=format_fixed(best.expected, 1),
         )  # fmt: skip
 
     def _coach_before(self) -> Any:
-        """The hint for the state before a human's choice (``None`` without hints)."""
+        """The hint for the state before a human's choice (``None`` without hints, or in a graded game)."""
         if self.hints is None or not self.coach.value or self.game.positions is None or self.game.is_over:
+            return None
+        if self.graded:  # the coach is off (its box too, but a tick from code must not bring it back)
             return None
         self._say(_(THINKING), transient=True)
         try:
@@ -538,10 +554,10 @@ class PlayUI(GameWidget):
         except DicePokerError:  # no hint for this game: play on without the coach
             return None
 
-    @staticmethod
-    def _coach_after(coach: Any, action: Keep | Score, what: str) -> str:
+    def _coach_after(self, coach: Any, action: Keep | Score, what: str) -> str:
         if coach is None:
             return ""
+        self._hint_shown("coach", self._last_actor)
         cost = float(coach.cost(action))
         keep = what == "keep"
         if cost < 0.05:
@@ -557,6 +573,10 @@ class PlayUI(GameWidget):
     def _report(self, player: int) -> str:
         """Show the coach's report of a human seat's game: so far, or the whole game once it is over."""
         name = self.shown_name(player)
+        if self.graded and not self.game.is_over:
+            raise IllegalActionError(
+                _("this is a graded game: the coach's report opens when the game is over")
+            )
         if self.seats[player] != "human":
             raise IllegalActionError(
                 format_message("{name} is the computer: the coach reports on human seats", name=name)
@@ -740,7 +760,14 @@ class PlayUI(GameWidget):
         self.hint_button.layout.display = "none" if self.hints is None else "inline-block"
         self.coach.layout.display = "none" if self.hints is None else "flex"
         no_dice = "" if game.positions is not None else _("roll the dice first")
-        set_enabled(self.hint_button, over or computer or no_dice, _("what would the optimal player do?"))
+        graded = _(GRADED_NOTE) if self.graded else ""
+        set_enabled(
+            self.hint_button, over or graded or computer or no_dice, _("what would the optimal player do?")
+        )
+        self.coach.disabled = self.graded
+        self.coach.tooltip = _("this is a graded game: the coach is off") if self.graded else None
+        if self.graded:
+            self.coach.value = False
 
     def _refresh_scorecard(self) -> None:
         game = self.game
@@ -865,6 +892,7 @@ def play(
     *,
     computer: str = "optimal",
     lang: str | None = None,
+    graded: bool = False,
 ) -> PlayUI:
     """Show a scorecard game to play: 1 to 4 seats, each ``"human"`` or ``"computer"``.
 
@@ -875,7 +903,9 @@ def play(
     follows :func:`~dicepoker.core.i18n.set_language` on its next refresh. Without ``names``, a
     human playing against the computer is called "You" (in the widget's language), several humans
     ``Player 1``, ``Player 2``, ...; a computer is ``Computer`` (numbered when there are several).
-    Leave the returned UI as a cell's last expression to display it.
+    Leave the returned UI as a cell's last expression to display it. ``graded=True`` plays a graded
+    game: Hint and Coach are off, and the save (``ui.game.save(path)``) says so, with who played
+    each seat; in practice (the default) every hint and coach's word shown is noted in the save.
 
     >>> ui = play("classic", seats=("human", "computer"), names=["Ann", "Robot"], seed=3)
     >>> ui.game.player_names, ui.seats
@@ -889,4 +919,4 @@ def play(
     if computer not in COMPUTER_PLAYERS:
         raise UnknownNameError(f"computer {computer!r}: it plays {' or '.join(map(repr, COMPUTER_PLAYERS))}")
     strategy = default_computer_strategy if computer == "optimal" else win_seeking_strategy
-    return PlayUI(game, seats=seats, names=names, seed=seed, strategy=strategy, lang=lang)
+    return PlayUI(game, seats=seats, names=names, seed=seed, strategy=strategy, lang=lang, graded=graded)
