@@ -63,7 +63,8 @@ class ClassSeat:
 _seat: ClassSeat | None = None
 
 
-def _checked_student(student: object) -> str:
+def checked_student(student: object) -> str:
+    """A student's name, trimmed, or a refusal naming the rule it breaks."""
     if not isinstance(student, str) or not _STUDENT_NAME.fullmatch(student.strip()):
         raise DicePokerError(
             format_message(
@@ -86,7 +87,7 @@ def join_class(folder: str | os.PathLike[str], student: str) -> None:
         raise DicePokerError(
             format_message("a class folder is a folder's name, not {folder}", folder=repr(folder))
         ) from None
-    name = _checked_student(student)
+    name = checked_student(student)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
