@@ -50,7 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default="strategy",
         help=_("strategies (lesson 04) or callers (lesson 06)"),
     )
-    parser.add_argument("--games", type=int, default=100, help=_("games per player (per pair, for callers)"))
+    parser.add_argument(
+        "--games", type=int, help=_("games per player (100), or per pair of players for callers (20)")
+    )
     parser.add_argument("--seed", type=int, default=0, help=_("the seed: the same seed gives the same table"))
     parser.add_argument(
         "--time-limit",

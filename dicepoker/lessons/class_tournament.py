@@ -63,6 +63,9 @@ BLUFF_BOTS: dict[str, Callable[[], BluffBot]] = {
 }
 BOTS = {"strategy": SCORECARD_BOTS, "caller": tuple(BLUFF_BOTS)}
 """The kit's bots each kind of tournament seats by default."""
+GAMES = {"strategy": 100, "caller": 20}
+"""The games each player plays by default (for callers: with each other player, so a class of 30
+and three bots plays 528 pairs, 640 games a player, in about three minutes)."""
 TIME_LIMIT = 2.0
 """Seconds a student's function may think about one decision."""
 
@@ -239,15 +242,17 @@ def class_tournament(
     folder: str | os.PathLike[str],
     *,
     kind: str = "strategy",
-    games: int = 100,
-    seed: int = 0,
+    games: int | None = None,
+    seed: int | None = 0,
     time_limit: float = TIME_LIMIT,
     bots: Sequence[str] | None = None,
 ) -> ClassTournament:
     """Run the students' saved strategies (or callers) of ``folder`` against each other and the kit's bots.
 
-    Each student's function runs in its own process with ``time_limit`` seconds a decision; one that
-    times out, raises, crashes or answers an illegal action is marked in ``status`` and ranked last.
+    ``games`` is each player's number of games (:data:`GAMES`: 100 for strategies; for callers,
+    20 with each other player). Each student's function runs in its own process with ``time_limit``
+    seconds a decision; one that times out, raises, crashes or answers an illegal action is marked
+    in ``status`` and ranked last.
     The same ``seed`` gives the same table. Files that are not saved strategies are refused and listed
     in ``refused``.
     """
@@ -259,6 +264,7 @@ def class_tournament(
                 kind=repr(kind),
             )
         )
+    games = GAMES[kind] if games is None else games
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise DicePokerError(not_a_number_of_games(games))
     seed = check_seed(seed)
