@@ -17,9 +17,11 @@ import pytest
 from dicepoker.core.actions import Keep
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.stats import mean_interval, wilson_interval
+from dicepoker.games.bluff.bots import ReasoningBot, view_probability_true
 from dicepoker.games.bluff.rules import Hand
 from dicepoker.games.scorecard.bots import heuristic, optimal
 from dicepoker.games.scorecard.engine import Score
+from dicepoker.games.scorecard.hints import hint
 from dicepoker.lessons.class_record import join_class, leave_class
 from dicepoker.lessons.class_tournament import class_tournament
 from dicepoker.lessons.saved_strategies import read_saved, save_strategy, saved_strategies, strategy_source
@@ -118,6 +120,22 @@ def heuristic_helper(view):
     return None
 
 
+def _passes_optimal_on(view):
+    return optimal(view)
+
+
+def _asks_the_reasoning_bot(view):
+    return ReasoningBot().should_call(view)
+
+
+def _asks_for_a_hint(view):
+    return hint(view).choices[0].action
+
+
+def _weighs_the_chance(view):
+    return view_probability_true(view) < 0.5
+
+
 @pytest.mark.parametrize(
     ("function", "message"),
     [
@@ -126,6 +144,9 @@ def heuristic_helper(view):
         (lambda view: None, "a `lambda` cannot be saved"),
         (_two_arguments, "must take one argument, the view"),
         (_uses_a_helper, "heuristic_helper from elsewhere in your notebook"),
+        (_passes_optimal_on, "uses optimal, the package's own players"),
+        (_asks_the_reasoning_bot, "uses ReasoningBot, the package's own players"),
+        (_asks_for_a_hint, "uses hint, the package's own players"),
         ("def f(view): pass", "pass the function itself"),
         (print, "save a function written with `def`, not builtin"),
     ],
@@ -134,6 +155,11 @@ def test_saving_refuses_what_is_not_a_students_function(tmp_path: Path, function
     with pytest.raises(DicePokerError, match=message):
         save_strategy(function, tmp_path, student="Ann")
     assert not (tmp_path / "strategies").exists()
+
+
+def test_saving_allows_what_a_player_knows_from_the_bots_module(tmp_path: Path) -> None:
+    source = read_saved(save_strategy(_weighs_the_chance, tmp_path, student="Ann", kind="caller")).source
+    assert source.startswith("from dicepoker.games.bluff.bots import view_probability_true\n")
 
 
 def test_saving_refuses_an_unreadable_source_and_a_closure(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ import dis
 import inspect
 import json
 import os
+import re
 import textwrap
 import types
 from dataclasses import dataclass
@@ -58,6 +59,12 @@ ALLOWED_MODULES = (
     "statistics",
 )
 """The modules a saved function may import from (written above it in the saved file)."""
+PLAYER_MODULES = re.compile(
+    r"dicepoker\.games\.\w+\.bots|dicepoker\.games\.scorecard\.(hints|advisor|coach\w*|solver)\b"
+)
+"""Where the package's own players live: their bots and strategies, and the optimal advice."""
+HELPERS = frozenset({"announcer_start", "view_probability_true", "made_dice", "choices", "strategy_name"})
+"""What a student may use from those modules: what a player knows, not how a bot decides."""
 FORMAT, VERSION = "dicepoker.saved-strategy", 1
 FIELDS = {"student", "kind", "function", "source"}
 FOLDER = "strategies"
@@ -129,6 +136,16 @@ def _allowed_module(name: str) -> bool:
     return name.split(".")[0] in ALLOWED_MODULES
 
 
+def _package_player(value: object) -> bool:
+    """Whether ``value`` is one of the package's bots or strategies, what makes one, or the optimal advice."""
+    if isinstance(value, types.ModuleType):
+        return bool(PLAYER_MODULES.match(value.__name__))
+    if isinstance(value, types.FunctionType | types.BuiltinFunctionType | type):
+        module, name = getattr(value, "__module__", "") or "", value.__name__
+        return bool(PLAYER_MODULES.match(module)) and (isinstance(value, type) or name not in HELPERS)
+    return bool(PLAYER_MODULES.match(type(value).__module__))
+
+
 def _preamble_line(name: str, value: object) -> str | None:
     """The line that gives ``name`` its ``value`` in the saved file, or None if it cannot be written."""
     if isinstance(value, types.ModuleType):
@@ -188,9 +205,11 @@ def strategy_source(function: object) -> str:
             names=", ".join(function.__code__.co_freevars),
         )
     _check_signature(function)
-    lines, missing, undefined = [], [], []
+    lines, missing, undefined, players = [], [], [], []
     for used in sorted(_names_used(function.__code__) - {name}):
-        if used in function.__globals__:
+        if used in function.__globals__ and _package_player(function.__globals__[used]):
+            players.append(used)
+        elif used in function.__globals__:
             line = _preamble_line(used, function.__globals__[used])
             if line is None:
                 missing.append(used)
@@ -198,6 +217,12 @@ def strategy_source(function: object) -> str:
                 lines.append(line)
         elif not hasattr(builtins, used):
             undefined.append(used)
+    if players:
+        raise _refused(
+            N_("{name} uses {names}, the package's own players: the rule must be yours"),
+            name=name,
+            names=", ".join(players),
+        )
     if undefined:
         raise _refused(N_("{name} uses {names}, which is not defined"), name=name, names=", ".join(undefined))
     if missing:
