@@ -48,7 +48,7 @@ from dicepoker.games.bluff.bots import (
 from dicepoker.games.scorecard.engine import Score
 from dicepoker.lessons.exercises import shown
 from dicepoker.lessons.lab import TournamentResult, not_a_number_of_games, simulate, summarise
-from dicepoker.lessons.saved_strategies import KINDS, SavedStrategy, saved_strategies
+from dicepoker.lessons.saved_strategies import SavedStrategy, checked_kind, saved_strategies
 from dicepoker.lessons.student_process import StudentFailed, StudentProcess
 
 COLUMNS = ["player", "kind", "games", "mean", "low", "high", "status", "detail"]
@@ -66,6 +66,8 @@ BOTS = {"strategy": SCORECARD_BOTS, "caller": tuple(BLUFF_BOTS)}
 GAMES = {"strategy": 100, "caller": 20}
 """The games each player plays by default (for callers: with each other player, so a class of 30
 and three bots plays 528 pairs, 640 games a player, in about three minutes)."""
+VIEWS = {"strategy": "dicepoker.games.scorecard.engine", "caller": "dicepoker.games.bluff.engine"}
+"""Where the views a student's function of each kind is sent are defined."""
 TIME_LIMIT = 2.0
 """Seconds a student's function may think about one decision."""
 
@@ -139,7 +141,12 @@ def _row(
 
 def _started(saved: SavedStrategy, time_limit: float) -> StudentProcess:
     return StudentProcess(
-        saved.student, saved.source, saved.function, time_limit=time_limit, file=saved.file.name
+        saved.student,
+        saved.source,
+        saved.function,
+        time_limit=time_limit,
+        file=saved.file.name,
+        imports=(VIEWS[saved.kind],),
     )
 
 
@@ -256,14 +263,7 @@ def class_tournament(
     The same ``seed`` gives the same table. Files that are not saved strategies are refused and listed
     in ``refused``.
     """
-    if kind not in KINDS:
-        raise DicePokerError(
-            format_message(
-                "a saved strategy's kind is one of {kinds}, not {kind}",
-                kinds=", ".join(KINDS),
-                kind=repr(kind),
-            )
-        )
+    kind = checked_kind(kind)
     games = GAMES[kind] if games is None else games
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise DicePokerError(not_a_number_of_games(games))

@@ -43,7 +43,12 @@ from dicepoker.core.files import FileRefusedError, as_path, read_limited, write_
 from dicepoker.core.i18n import format_message
 from dicepoker.core.saving import opened, sealed
 from dicepoker.core.words import N_
-from dicepoker.lessons.class_record import checked_student, current_seat
+from dicepoker.lessons.class_record import (
+    as_class_folder,
+    checked_student,
+    current_seat,
+    existing_class_folder,
+)
 from dicepoker.lessons.exercise_record import refuse_package_code
 
 KINDS = {"strategy": "04.3", "caller": "06.4"}
@@ -82,7 +87,8 @@ class SavedStrategy:
     file: Path
 
 
-def _checked_kind(kind: object) -> str:
+def checked_kind(kind: object) -> str:
+    """``kind`` if it is a kind of saved function (:data:`KINDS`), else a refusal naming them."""
     if kind not in KINDS:
         raise DicePokerError(
             format_message(
@@ -106,12 +112,7 @@ def _class_folder(folder: str | os.PathLike[str] | None, student: str | None) ->
             )
         folder = seat.folder if folder is None else folder
         student = seat.student if student is None else student
-    try:
-        return as_path(folder), checked_student(student)
-    except TypeError:
-        raise DicePokerError(
-            format_message("a class folder is a folder's name, not {folder}", folder=repr(folder))
-        ) from None
+    return as_class_folder(folder), checked_student(student)
 
 
 def _names_used(code: types.CodeType) -> set[str]:
@@ -266,7 +267,7 @@ def save_strategy(
     Without ``folder`` and ``student``, the class joined with ``join_class`` is used. Saving again
     replaces your own earlier function; returns the file written.
     """
-    kind = _checked_kind(kind)
+    kind = checked_kind(kind)
     path, name = _class_folder(folder, student)
     source = strategy_source(function)
     _rebuilt(source, function.__name__, Path("<saved>"))
@@ -328,15 +329,8 @@ def saved_strategies(
     folder: str | os.PathLike[str], kind: str = "strategy"
 ) -> tuple[list[SavedStrategy], dict[str, str]]:
     """The students' saved functions of ``kind`` in a class folder, and the files refused (name: why)."""
-    kind = _checked_kind(kind)
-    try:
-        path = as_path(folder)
-    except TypeError:
-        raise DicePokerError(
-            format_message("a class folder is a folder's name, not {folder}", folder=repr(folder))
-        ) from None
-    if not path.is_dir():
-        raise DicePokerError(format_message("{folder} is not a folder", folder=str(path)))
+    kind = checked_kind(kind)
+    path = existing_class_folder(folder)
     found, refused = [], {}
     for file in sorted((path / FOLDER).glob(f"*.{kind}.json")):
         try:

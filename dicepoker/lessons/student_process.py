@@ -24,6 +24,7 @@ import struct
 import subprocess
 import sys
 import time
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,8 @@ def serve() -> None:
     sys.stdout = sys.stderr
     views = sys.stdin.buffer
     setup = pickle.loads(_receive(views) or b"")
+    for module in setup["imports"]:  # the views' modules, before the clock starts
+        import_module(module)
     try:
         namespace: dict[str, Any] = {"__name__": "student"}
         exec(compile(setup["source"], setup["file"], "exec"), namespace)  # noqa: S102 - the student's own code
@@ -105,8 +108,17 @@ class StudentProcess:
     """One student's function running in its own Python process, reused for all its games."""
 
     def __init__(
-        self, student: str, source: str, function: str, *, time_limit: float, file: str = "<saved>"
+        self,
+        student: str,
+        source: str,
+        function: str,
+        *,
+        time_limit: float,
+        file: str = "<saved>",
+        imports: tuple[str, ...] = (),
     ) -> None:
+        """Start the process; ``imports`` are the modules of the views it will be sent (loaded at
+        start, so the time limit counts only the student's own thinking)."""
         self.student, self.time_limit = student, float(time_limit)
         environment = {
             k: v for k, v in os.environ.items() if k not in ("DICEPOKER_CLASS", "DICEPOKER_STUDENT")
@@ -123,7 +135,9 @@ class StudentProcess:
             bufsize=0,
         )
         try:
-            self._write(pickle.dumps({"source": source, "function": function, "file": file}))
+            self._write(
+                pickle.dumps({"source": source, "function": function, "file": file, "imports": imports})
+            )
             self._read(START_LIMIT)
         except BaseException:
             self.close()
