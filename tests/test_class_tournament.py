@@ -393,3 +393,42 @@ def test_bad_arguments_are_refused(tmp_path: Path, arguments: dict, message: str
 def test_a_missing_folder_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DicePokerError, match="is not a folder"):
         class_tournament(tmp_path / "nowhere")
+
+
+def tires(view, calls=[]):  # noqa: B006 - the student's own memory of the calls made
+    calls.append(1)
+    while len(calls) > 25:
+        pass
+    return True
+
+
+@pytest.mark.slow
+def test_a_student_who_fails_later_forfeits_the_games_already_played(tmp_path: Path) -> None:
+    """Every game with a student who failed counts as the other's, even a pair played before."""
+    from dicepoker.games.bluff.bots import CallerBot, NaiveBot, bluff_tournament
+
+    calls = []
+    first, _, _ = np.random.SeedSequence(4).spawn(3)
+    bluff_tournament(
+        {"Tia": CallerBot(lambda view: calls.append(1) or True), "naive": NaiveBot()},
+        games=6,
+        rng=np.random.default_rng(first),
+    )
+    assert 0 < len(calls) <= 25  # Tia answers every call of the first pair, then tires in the second
+    save_strategy(tires, tmp_path, student="Tia", kind="caller")
+    result = class_tournament(
+        tmp_path, kind="caller", games=6, seed=4, time_limit=1, bots=("naive", "reasoning")
+    )
+    board = result.leaderboard.set_index("player")
+    assert board.loc["Tia", "status"] == "timed out"
+    assert result.head_to_head.loc["naive", "Tia"] == 1.0 and result.head_to_head.loc["Tia", "naive"] == 0.0
+    assert board.loc["naive", "mean"] * 12 == 6 + result.head_to_head.loc["naive", "reasoning"] * 6
+
+
+def test_a_student_named_like_a_bot_keeps_the_name(tmp_path: Path) -> None:
+    save_strategy(collector, tmp_path, student="random")
+    board = class_tournament(tmp_path, games=2, bots=("random",)).leaderboard
+    assert dict(zip(board["player"], board["kind"], strict=True)) == {
+        "random": "student",
+        "random (bot)": "bot",
+    }

@@ -35,7 +35,7 @@ from dicepoker.core.actions import Keep
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import fill_message, format_message, ngettext
 from dicepoker.core.randomness import check_seed
-from dicepoker.core.stats import wilson_interval
+from dicepoker.core.stats import Estimate, wilson_interval
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import (
     BluffBot,
@@ -78,7 +78,7 @@ class ClassTournament:
 
     kind: str
     games: int
-    seed: int
+    seed: int | None
     time_limit: float
     leaderboard: pd.DataFrame
     head_to_head: pd.DataFrame
@@ -131,12 +131,23 @@ class _Asked:
         raise StudentFailed(self.name, "illegal action", format_message(template, got=shown(answer)))
 
 
-def _row(
-    player: str, kind: str, games: int, estimate: tuple[float, float, float], failed: StudentFailed | None
-) -> dict:
-    mean, low, high = (math.nan,) * 3 if failed else estimate
-    status, detail = (failed.status, failed.detail) if failed else ("ok", "")
-    return dict(zip(COLUMNS, (player, kind, games, mean, low, high, status, detail), strict=True))
+def _row(player: str, kind: str, games: int, estimate: Estimate | StudentFailed) -> dict[str, Any]:
+    """A leaderboard row: the player's estimate, or what stopped the player (no figures then)."""
+    if isinstance(estimate, StudentFailed):
+        figures, status, detail = (math.nan,) * 3, estimate.status, estimate.detail
+    else:
+        figures, status, detail = (estimate.value, estimate.low, estimate.high), "ok", ""
+    return dict(zip(COLUMNS, (player, kind, games, *figures, status, detail), strict=True))
+
+
+def _bot_label(bot: str, students: list[SavedStrategy]) -> str:
+    """A bot's name on the leaderboard, told apart from a student of the same name."""
+    return f"{bot} (bot)" if any(saved.student == bot for saved in students) else bot
+
+
+def _mean_score(games: pd.DataFrame) -> Estimate:
+    summary = summarise(games)
+    return Estimate(summary["mean"], summary["ci_low"], summary["ci_high"], len(games))
 
 
 def _started(saved: SavedStrategy, time_limit: float) -> StudentProcess:
@@ -151,7 +162,7 @@ def _started(saved: SavedStrategy, time_limit: float) -> StudentProcess:
 
 
 def _strategy_tournament(
-    students: list[SavedStrategy], bots: Sequence[str], games: int, seed: int, time_limit: float
+    students: list[SavedStrategy], bots: Sequence[str], games: int, seed: int | None, time_limit: float
 ) -> tuple[list[dict], pd.DataFrame]:
     rows, results = [], {}
     for saved in students:
@@ -159,34 +170,18 @@ def _strategy_tournament(
             with _started(saved, time_limit) as process:
                 results[saved.student] = simulate(_Asked(process, "strategy"), games, seed, "classic")
         except StudentFailed as failed:
-            rows.append(_row(saved.student, "student", games, (0, 0, 0), failed))
+            rows.append(_row(saved.student, "student", games, failed))
         except DicePokerError as err:  # the engine refused the action: the game's rule is the reason
             detail = format_message("illegal action: {reason}", reason=str(err))
             rows.append(
-                _row(
-                    saved.student,
-                    "student",
-                    games,
-                    (0, 0, 0),
-                    StudentFailed(saved.student, "illegal action", detail),
-                )
+                _row(saved.student, "student", games, StudentFailed(saved.student, "illegal action", detail))
             )
         else:
-            summary = summarise(results[saved.student])
-            rows.append(
-                _row(
-                    saved.student,
-                    "student",
-                    games,
-                    (summary["mean"], summary["ci_low"], summary["ci_high"]),
-                    None,
-                )
-            )
+            rows.append(_row(saved.student, "student", games, _mean_score(results[saved.student])))
     for bot in bots:
-        name = bot if bot not in results else f"{bot} (bot)"
+        name = _bot_label(bot, students)
         results[name] = simulate(bot, games, seed, "classic")
-        summary = summarise(results[name])
-        rows.append(_row(name, "bot", games, (summary["mean"], summary["ci_low"], summary["ci_high"]), None))
+        rows.append(_row(name, "bot", games, _mean_score(results[name])))
     head_to_head = TournamentResult(find_game("classic"), games, seed, results).head_to_head.rename_axis(
         "player"
     )
@@ -194,7 +189,7 @@ def _strategy_tournament(
 
 
 def _caller_tournament(
-    students: list[SavedStrategy], bots: Sequence[str], games: int, seed: int, time_limit: float
+    students: list[SavedStrategy], bots: Sequence[str], games: int, seed: int | None, time_limit: float
 ) -> tuple[list[dict], pd.DataFrame]:
     failed: dict[str, StudentFailed] = {}
     processes: dict[str, StudentProcess] = {}
@@ -208,7 +203,7 @@ def _caller_tournament(
             else:
                 players[saved.student] = CallerBot(_Asked(processes[saved.student], "caller"))
         for bot in bots:
-            players[bot if bot not in players else f"{bot} (bot)"] = BLUFF_BOTS[bot]()
+            players[_bot_label(bot, students)] = BLUFF_BOTS[bot]()
         names = [s.student for s in students] + [n for n in players if n not in processes]
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
         wins = pd.DataFrame(0.0, index=pd.Index(names, name="player"), columns=names)
@@ -227,8 +222,8 @@ def _caller_tournament(
     finally:
         for process in processes.values():
             process.close()
-    for a, b in pairs:  # a pair with a failed player: the other wins every game by forfeit
-        if (a, b) in played:
+    for a, b in pairs:  # a pair with a failed player (even before it failed): the other wins by forfeit
+        if (a, b) in played and not failed.keys() & {a, b}:
             wins.loc[a, b], wins.loc[b, a] = (float(played[a, b].loc[n, "wins"]) for n in (a, b))
         else:
             wins.loc[a, b] = 0.0 if a in failed else games
@@ -236,9 +231,8 @@ def _caller_tournament(
     rows = []
     for name in names:
         total, seats = float(wins.loc[name].sum()), games * (len(names) - 1)
-        estimate = wilson_interval(total, seats)
         kind = "student" if name in processes or name in failed else "bot"
-        rows.append(_row(name, kind, seats, (estimate.value, estimate.low, estimate.high), failed.get(name)))
+        rows.append(_row(name, kind, seats, failed.get(name) or wilson_interval(total, seats)))
     rates = wins / games
     for name in names:
         rates.loc[name, name] = math.nan
