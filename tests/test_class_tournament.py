@@ -23,7 +23,7 @@ from dicepoker.games.scorecard.bots import heuristic, optimal
 from dicepoker.games.scorecard.engine import Score
 from dicepoker.games.scorecard.hints import hint
 from dicepoker.lessons.class_record import join_class, leave_class
-from dicepoker.lessons.class_tournament import class_tournament
+from dicepoker.lessons.class_tournament import COLUMNS, class_tournament
 from dicepoker.lessons.saved_strategies import read_saved, save_strategy, saved_strategies, strategy_source
 from dicepoker.lessons.student_process import StudentFailed, StudentProcess
 
@@ -432,3 +432,19 @@ def test_a_student_named_like_a_bot_keeps_the_name(tmp_path: Path) -> None:
         "random": "student",
         "random (bot)": "bot",
     }
+
+
+def test_the_command_line_prints_the_leaderboard_and_the_files_refused(tmp_path: Path, capsys) -> None:
+    from dicepoker.cli.main import main
+
+    (tmp_path / "strategies").mkdir()
+    (tmp_path / "strategies" / "Bo.strategy.json").write_text("{")
+    assert main(["tournament", str(tmp_path), "--games", "2", "--bots", "random,heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split() == ["rank", *COLUMNS]
+    assert "refused Bo.strategy.json: Bo.strategy.json is not a saved strategy" in out
+    assert main(["tournament", str(tmp_path), "--games", "2", "--bots", "random", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (row["rank"], row["player"], row["status"]) == (1, "random", "ok")
+    assert main(["tournament", str(tmp_path / "nowhere")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
