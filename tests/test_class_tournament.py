@@ -310,6 +310,10 @@ def test_the_figure_and_the_page(strategy_result) -> None:
 def test_the_figure_speaks_the_class_language(strategy_result) -> None:
     fig = strategy_result.figure(lang="ro")
     assert not fig.layout.title.text.startswith("The class tournament")
+    assert list(fig.data[2].hovertext[:2]) == [
+        "timpul a expirat: niciun răspuns în 1 s",
+        "a ridicat ValueError: no idea",
+    ]
 
 
 # --- the caller tournament ---------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import fill_message, format_message, ngettext
 from dicepoker.core.randomness import check_seed
 from dicepoker.core.stats import Estimate, wilson_interval
+from dicepoker.core.words import N_
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import (
     BluffBot,
@@ -83,6 +84,8 @@ class ClassTournament:
     leaderboard: pd.DataFrame
     head_to_head: pd.DataFrame
     refused: dict[str, str] = field(default_factory=dict)
+    failures: dict[str, StudentFailed] = field(default_factory=dict)
+    """What stopped each student who did not finish (its ``detail`` follows the current language)."""
 
     def figure(self, *, lang: str | None = None) -> Any:
         """The leaderboard as a plotly figure: each player's mean with its 95% interval."""
@@ -124,11 +127,11 @@ class _Asked:
         if self.kind == "strategy" and isinstance(answer, Keep | Score):
             return answer
         template = (
-            "a caller returns True or False, not {got}"
+            N_("a caller returns True or False, not {got}")
             if self.kind == "caller"
-            else "a strategy returns Keep(...) or Score(...), not {got}"
+            else N_("a strategy returns Keep(...) or Score(...), not {got}")
         )
-        raise StudentFailed(self.name, "illegal action", format_message(template, got=shown(answer)))
+        raise StudentFailed(self.name, "illegal action", template, got=shown(answer))
 
 
 def _row(player: str, kind: str, games: int, estimate: Estimate | StudentFailed) -> dict[str, Any]:
@@ -137,7 +140,8 @@ def _row(player: str, kind: str, games: int, estimate: Estimate | StudentFailed)
         figures, status, detail = (math.nan,) * 3, estimate.status, estimate.detail
     else:
         figures, status, detail = (estimate.value, estimate.low, estimate.high), "ok", ""
-    return dict(zip(COLUMNS, (player, kind, games, *figures, status, detail), strict=True))
+    row = dict(zip(COLUMNS, (player, kind, games, *figures, status, detail), strict=True))
+    return {**row, "failure": estimate if isinstance(estimate, StudentFailed) else None}
 
 
 def _bot_label(bot: str, students: list[SavedStrategy]) -> str:
@@ -172,9 +176,15 @@ def _strategy_tournament(
         except StudentFailed as failed:
             rows.append(_row(saved.student, "student", games, failed))
         except DicePokerError as err:  # the engine refused the action: the game's rule is the reason
-            detail = format_message("illegal action: {reason}", reason=str(err))
             rows.append(
-                _row(saved.student, "student", games, StudentFailed(saved.student, "illegal action", detail))
+                _row(
+                    saved.student,
+                    "student",
+                    games,
+                    StudentFailed(
+                        saved.student, "illegal action", N_("illegal action: {reason}"), reason=str(err)
+                    ),
+                )
             )
         else:
             rows.append(_row(saved.student, "student", games, _mean_score(results[saved.student])))
@@ -283,4 +293,5 @@ def class_tournament(
     )
     board = board.drop(columns="_out").reset_index(drop=True)
     board.index = pd.RangeIndex(1, len(board) + 1, name="rank")
-    return ClassTournament(kind, games, seed, float(time_limit), board, head_to_head, refused)
+    failures = {row["player"]: row["failure"] for row in rows if row["failure"] is not None}
+    return ClassTournament(kind, games, seed, float(time_limit), board, head_to_head, refused, failures)

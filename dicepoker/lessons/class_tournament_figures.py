@@ -21,6 +21,8 @@ from dicepoker.core.figure_text import bot_name, speaking_figure
 from dicepoker.core.i18n import _, display_name, format_message, in_language
 from dicepoker.games import find_game
 
+SHOWN = 60
+"""The characters of what stopped a player written beside it (all of it when the pointer is on it)."""
 COLOURS = {"student": "#2563eb", "bot": "#9ca3af", "failed": "#dc2626"}
 
 
@@ -53,12 +55,18 @@ def leaderboard_figure(result: Any, *, lang: str | None = None) -> go.Figure:
                 },
             )
         out = board[board["status"] != "ok"]
+        failures = getattr(result, "failures", {})
+        details = [
+            failures[player].detail if player in failures else detail
+            for player, detail in zip(out["player"], out["detail"], strict=True)
+        ]
         left = float(finished["low"].min()) if len(finished) else 0.0
         fig.add_scatter(
             x=[left] * len(out),
             y=list(out["label"]),
             mode="markers+text",
-            text=list(out["detail"]),
+            text=[detail if len(detail) <= SHOWN else detail[: SHOWN - 1] + "…" for detail in details],
+            hovertext=details,
             textposition="middle right",
             name=_("did not finish"),
             marker={"color": COLOURS["failed"], "symbol": "x", "size": 10},

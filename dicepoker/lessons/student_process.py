@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from dicepoker.core.actions import Keep
-from dicepoker.core.i18n import format_message
+from dicepoker.core.i18n import format_message, in_language
+from dicepoker.core.words import N_
 from dicepoker.games.scorecard.engine import Score
 
 START_LIMIT = 120.0
@@ -40,11 +41,26 @@ _PACKAGE_PARENT = str(Path(__file__).resolve().parents[2])
 
 class StudentFailed(Exception):
     """A student's function did not answer: ``status`` says how (``timed out``, ``raised``,
-    ``crashed``, ``illegal action``), ``detail`` says it in the reader's language."""
+    ``crashed``, ``illegal action``), ``detail`` says it in the current language.
 
-    def __init__(self, student: str, status: str, detail: str) -> None:
-        super().__init__(detail)
-        self.student, self.status, self.detail = student, status, detail
+    >>> failed = StudentFailed("Ann", "raised", N_("raised {failure}"), failure="ValueError: no")
+    >>> failed.detail, failed.in_language("ro")
+    ('raised ValueError: no', 'a ridicat ValueError: no')
+    """
+
+    def __init__(self, student: str, status: str, message: str, **values: object) -> None:
+        super().__init__(format_message(message, **values))
+        self.student, self.status, self.message, self.values = student, status, message, values
+
+    @property
+    def detail(self) -> str:
+        """What happened, in the current language."""
+        return format_message(self.message, **self.values)
+
+    def in_language(self, lang: str | None) -> str:
+        """What happened, in ``lang`` (the current language for None)."""
+        with in_language(lang):
+            return self.detail
 
 
 def answer_as_json(answer: object) -> dict[str, Any]:
@@ -153,11 +169,11 @@ class StudentProcess:
         try:
             _send(self._process.stdin, data)
         except OSError:
-            self._fail("crashed", format_message("its process ended without answering"))
+            self._fail("crashed", N_("its process ended without answering"))
 
-    def _fail(self, status: str, detail: str) -> None:
+    def _fail(self, status: str, message: str, **values: object) -> None:
         self.close()
-        raise StudentFailed(self.student, status, detail)
+        raise StudentFailed(self.student, status, message, **values)
 
     def _read_exactly(self, size: int, deadline: float) -> bytes:
         stream, data = self._process.stdout, b""
@@ -165,13 +181,12 @@ class StudentProcess:
             left = deadline - time.monotonic()
             ready = select.select([stream], [], [], max(left, 0))[0] if left > 0 else []
             if not ready:
-                seconds = f"{self.time_limit:g}"
                 self._fail(
-                    "timed out", format_message("timed out: no answer within {seconds} s", seconds=seconds)
+                    "timed out", N_("timed out: no answer within {seconds} s"), seconds=f"{self.time_limit:g}"
                 )
             chunk = os.read(stream.fileno(), size - len(data))  # type: ignore[union-attr]
             if not chunk:
-                self._fail("crashed", format_message("its process ended without answering"))
+                self._fail("crashed", N_("its process ended without answering"))
             data += chunk
         return data
 
@@ -180,15 +195,15 @@ class StudentProcess:
         (size,) = _HEADER.unpack(self._read_exactly(_HEADER.size, deadline))
         reply = json.loads(self._read_exactly(size, deadline))
         if not isinstance(reply, dict):
-            self._fail("crashed", format_message("its process ended without answering"))
+            self._fail("crashed", N_("its process ended without answering"))
         if "raised" in reply:
-            self._fail("raised", format_message("raised {failure}", failure=str(reply["raised"])))
+            self._fail("raised", N_("raised {failure}"), failure=str(reply["raised"]))
         return reply
 
     def ask(self, view: Any) -> Any:
         """The function's answer to ``view``: a ``Keep``/``Score`` (as the game's actions) or a bool."""
         if self._process.poll() is not None:
-            self._fail("crashed", format_message("its process ended without answering"))
+            self._fail("crashed", N_("its process ended without answering"))
         self._write(pickle.dumps(view))
         reply = self._read(self.time_limit)
         if "keep" in reply:
