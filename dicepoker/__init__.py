@@ -63,6 +63,8 @@ _WHERE: dict[str, str] = {
     # the class record
     "join_class": "dicepoker.lessons.class_record",
     "class_progress": "dicepoker.lessons.class_record",
+    "save_strategy": "dicepoker.lessons.saved_strategies",
+    "class_tournament": "dicepoker.lessons.class_tournament",
     # the language of what a person reads
     "set_language": "dicepoker.lessons.shown_tables",
 }

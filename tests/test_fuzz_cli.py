@@ -96,6 +96,15 @@ options = {
         st.sampled_from([["no-such-class-folder"], ["/proc/1/fdinfo"], ["/dev/null"], [""], ["\x00"]]),
         *common,
     ],
+    "tournament": [
+        st.sampled_from([["no-such-class-folder"], ["/dev/null"], [""], ["\x00"]]),
+        st.tuples(st.just("--games"), numbers).map(list),
+        st.tuples(st.just("--seed"), numbers).map(list),
+        st.tuples(st.just("--time-limit"), numbers).map(list),
+        st.tuples(st.just("--kind"), st.sampled_from(["strategy", "caller", "poker"])).map(list),
+        st.tuples(st.just("--bots"), st.sampled_from(["random", "greedy,naive", "", "x"])).map(list),
+        *common,
+    ],
 }
 junk = st.lists(st.one_of(st.text(max_size=5), st.sampled_from(["--", "-", "--help", "--version", "--lang"])))
 
@@ -105,6 +114,8 @@ def command_lines(draw) -> list[str]:
     """A subcommand (or none) with some of its options, in any order, maybe with junk."""
     command = draw(st.sampled_from([*options, None]))
     argv = [] if command is None else [command]
+    if command == "tournament":  # short runs of the random bot, should a folder turn up ("/")
+        argv += ["--games", "2", "--bots", "random"]
     if command is not None:
         for chosen in draw(st.lists(st.sampled_from(options[command]), max_size=5)):
             argv += draw(chosen)

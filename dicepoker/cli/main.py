@@ -48,6 +48,7 @@ SUBCOMMAND_MODULES: list[str] = [
     "dicepoker.cli.lessons",
     "dicepoker.cli.lab",
     "dicepoker.cli.class_progress",
+    "dicepoker.cli.tournament",
     "dicepoker.cli.teacher_notes",
 ]
 PROG = "dicepoker"  # the console script's name; ``python -m dicepoker`` passes its own (__main__.py)

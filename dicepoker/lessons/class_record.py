@@ -63,7 +63,8 @@ class ClassSeat:
 _seat: ClassSeat | None = None
 
 
-def _checked_student(student: object) -> str:
+def checked_student(student: object) -> str:
+    """A student's name, trimmed, or a refusal naming the rule it breaks."""
     if not isinstance(student, str) or not _STUDENT_NAME.fullmatch(student.strip()):
         raise DicePokerError(
             format_message(
@@ -74,19 +75,32 @@ def _checked_student(student: object) -> str:
     return student.strip()
 
 
+def as_class_folder(folder: object) -> Path:
+    """``folder`` as a path, or a refusal: a class folder is a folder's name."""
+    try:
+        return as_path(folder)
+    except TypeError:
+        raise DicePokerError(
+            format_message("a class folder is a folder's name, not {folder}", folder=repr(folder))
+        ) from None
+
+
+def existing_class_folder(folder: object) -> Path:
+    """``folder`` as a path to a folder that is there, or a refusal saying it is not a folder."""
+    path = as_class_folder(folder)
+    if not path.is_dir():
+        raise DicePokerError(format_message("{folder} is not a folder", folder=str(path)))
+    return path
+
+
 def join_class(folder: str | os.PathLike[str], student: str) -> None:
     """Record this session's answers and games for ``student`` in the class folder ``folder``.
 
     The folder is made if it is missing; the clock for "seconds since the lesson opened" starts now.
     """
     global _seat
-    try:
-        path = as_path(folder)
-    except TypeError:
-        raise DicePokerError(
-            format_message("a class folder is a folder's name, not {folder}", folder=repr(folder))
-        ) from None
-    name = _checked_student(student)
+    path = as_class_folder(folder)
+    name = checked_student(student)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
@@ -229,14 +243,7 @@ def _records(path: Path) -> list[dict[str, Any]]:
 
 def class_records(folder: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """Every record in a class folder, and the files refused (name: why)."""
-    try:
-        path = as_path(folder)
-    except TypeError:
-        raise DicePokerError(
-            format_message("a class folder is a folder's name, not {folder}", folder=repr(folder))
-        ) from None
-    if not path.is_dir():
-        raise DicePokerError(format_message("{folder} is not a folder", folder=str(path)))
+    path = existing_class_folder(folder)
     records, refused = [], {}
     for file in sorted(path.glob("*.jsonl")):
         try:
