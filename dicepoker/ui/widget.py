@@ -13,9 +13,10 @@ the message line to change (a person, a browser test) sees the new state. A refu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -494,6 +495,31 @@ class GameWidget:
                 self._do(self.step)
 
         loop.call_later(self.auto_delay, go)
+
+    @contextlib.contextmanager
+    def busy(self) -> Iterator[None]:
+        """While the kernel works for a long time (a computer solves or loads a table), every control
+        of the widget is disabled: a click then would only wait, and act on a state that has changed.
+        Each control is enabled again afterwards (and the refresh after the action decides).
+
+        >>> ui = GameWidget(); ui.root = widgets.VBox([widgets.Button(), widgets.Button(disabled=True)])
+        >>> with ui.busy():
+        ...     [b.disabled for b in ui.root.children]
+        [True, True]
+        >>> [b.disabled for b in ui.root.children]
+        [False, True]
+        """
+        controls = [
+            w for w in descendants(self.root) if isinstance(w, widgets.ValueWidget | widgets.Button)
+        ]
+        enabled = [w for w in controls if hasattr(w, "disabled") and not w.disabled]
+        for control in enabled:
+            control.disabled = True
+        try:
+            yield
+        finally:
+            for control in enabled:
+                control.disabled = False
 
     # --- actions and the message line ---------------------------------------------------------------
     def _do(self, action: Callable[[], str | None]) -> None:

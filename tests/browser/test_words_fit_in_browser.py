@@ -5,6 +5,7 @@ under Voila and rolled once (so the buttons say how many rolls are left, their l
 every button, label, checkbox label and text box of the game's widget whose text is wider (or, once
 wrapped, taller) than its box, every option of a dropdown wider than its dropdown, and every control
 that sticks out of the widget is a failure named by language, app and text.
+In bluff a round is then played to the lifted cup, whose five dice must all be drawn the same size.
 Screenshots: ``test-artifacts/screenshots/fit-<lang>-<game>.png``.
 """
 
@@ -14,7 +15,7 @@ import pytest
 
 from .browser_pages import RECORD, open_voila_app, rendering_failures
 from .browser_servers import REPO
-from .browser_turns import Turn, game_app
+from .browser_turns import PLAYERS, Turn, game_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -114,5 +115,11 @@ def test_every_word_fits_its_box(lang: str, game: str, voila, voila_page, screen
         assert not cut, f"words cut off in {lang} {game} ({path}):\n  " + "\n  ".join(
             f"{kind}: {text!r} is {needed}, its box {room} px" for kind, text, needed, room in cut
         )
+        if game == "bluff":  # the lifted cup: five dice of one size, while they rise and after
+            PLAYERS[game](app)
+            sizes = app.locator(".dp-reveal svg").evaluate_all(
+                "dice => dice.map(d => Math.round(d.getBoundingClientRect().width))"
+            )
+            assert len(sizes) == 5 and len(set(sizes)) == 1, f"the revealed dice in {lang}: {sizes} px wide"
     finally:
         RECORD.screenshot(voila_page, f"fit-{lang}-{game}", full_page=True)
