@@ -509,9 +509,7 @@ class GameWidget:
         >>> [b.disabled for b in ui.root.children]
         [False, True]
         """
-        controls = [
-            w for w in descendants(self.root) if isinstance(w, widgets.ValueWidget | widgets.Button)
-        ]
+        controls = [w for w in descendants(self.root) if isinstance(w, widgets.ValueWidget | widgets.Button)]
         enabled = [w for w in controls if hasattr(w, "disabled") and not w.disabled]
         for control in enabled:
             control.disabled = True
