@@ -84,7 +84,8 @@ def play_css(scope: str) -> str:
 
     Words fit their box in every language by design, not by a width per language: a button's label
     wraps onto a second line (the button grows taller) rather than being cut off, a dropdown is
-    at least as wide as its longest option, and a row too wide for the widget goes on a second line.
+    at least as wide as its longest option, a control's description as wide as its words, and a row
+    too wide for the widget goes on a second line.
 
     >>> css = play_css(".dp-board")
     >>> ":focus-visible" in css and "dp-held::after" in css and ":disabled" in css
@@ -100,7 +101,8 @@ def play_css(scope: str) -> str:
 {scope} .jupyter-button:not(.dp-die):not(.dp-cell) {{ white-space: normal; overflow-wrap: anywhere;
   height: auto; min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.25;
   padding-top: 4px; padding-bottom: 4px; }}
-{scope} .widget-dropdown, {scope} .widget-dropdown > select {{ min-width: max-content; }}
+{scope} .widget-dropdown, {scope} .widget-dropdown > select, {scope} .widget-label {{
+  min-width: max-content; }}
 {scope} .widget-hbox {{ flex-wrap: wrap; }}
 {scope} .jupyter-button:focus-visible, {scope} select:focus-visible, {scope} input:focus-visible {{
   outline: 3px solid #1d4ed8; outline-offset: 2px; }}

@@ -6,10 +6,15 @@ every button, label, checkbox label and text box of the game's widget whose text
 wrapped, taller) than its box, every option of a dropdown wider than its dropdown, and every control
 that sticks out of the widget is a failure named by language, app and text.
 In bluff a round is then played to the lifted cup, whose five dice must all be drawn the same size.
-Screenshots: ``test-artifacts/screenshots/fit-<lang>-<game>.png``.
+The widgets the lessons show besides the games (the advisor of lesson 08, the loaded-die table) are
+checked the same way, from a notebook made for the test in the served copy.
+Screenshots: ``test-artifacts/screenshots/fit-<lang>-<game>.png``, ``fit-<lang>-lesson-widgets.png``.
 """
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
@@ -123,3 +128,47 @@ def test_every_word_fits_its_box(lang: str, game: str, voila, voila_page, screen
             assert len(sizes) == 5 and len(set(sizes)) == 1, f"the revealed dice in {lang}: {sizes} px wide"
     finally:
         RECORD.screenshot(voila_page, f"fit-{lang}-{game}", full_page=True)
+
+
+# the widgets of the lessons that are not a game: one notebook per language, written into the served copy
+LESSON_WIDGETS = """from dicepoker import set_language
+from dicepoker.games.scorecard.advisor_widget import advisor
+from dicepoker.lessons.fairness_widget import loaded_die_widget
+
+set_language({lang!r})
+display(advisor("classic", "filled: Sixes 24, Chance 21; dice: 55562; rolls: 2"))
+display(loaded_die_widget(seed=1))
+"""
+
+
+def lesson_widgets_notebook(folder: Path, lang: str) -> str:
+    """Write a notebook that shows the lessons' widgets in ``lang``; returns its name."""
+    cell = {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": []}
+    notebook = {
+        "cells": [cell | {"source": LESSON_WIDGETS.format(lang=lang)}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    name = f"fit_lesson_widgets_{lang}.ipynb"
+    (folder / name).write_text(json.dumps(notebook), encoding="utf-8")
+    return name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_of_the_lesson_widgets_fits_its_box(lang: str, voila, voila_page, server_home):
+    name = lesson_widgets_notebook(server_home / "root" / "notebooks", lang)
+    try:
+        check = open_voila_app(voila_page, f"{voila.url}/voila/render/notebooks/{name}")
+        failures = rendering_failures(check)
+        assert not failures, f"the lesson widgets under Voila ({lang}):\n  " + "\n  ".join(failures)
+        shown = voila_page.locator(".jp-OutputArea-output:has(.jupyter-widgets)")
+        voila_page.locator(".dp-advisor").first.wait_for(state="visible", timeout=30_000)
+        roots = [shown.nth(i) for i in range(shown.count())]
+        assert roots, "no widget shown"
+        cut = sorted({tuple(found) for root in roots for found in root.evaluate(CUT_OFF_JS)})
+        assert not cut, f"words cut off in the lesson widgets ({lang}):\n  " + "\n  ".join(
+            f"{kind}: {text!r} is {needed}, its box {room} px" for kind, text, needed, room in cut
+        )
+    finally:
+        RECORD.screenshot(voila_page, f"fit-{lang}-lesson-widgets", full_page=True)
