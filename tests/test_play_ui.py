@@ -402,3 +402,62 @@ def test_a_player_called_you_is_spoken_to():
     assert ui.last_message.startswith("You roll ")
     ui.dice_buttons[0].click()
     assert ui.last_message.startswith("You hold a ")
+
+
+def _controls_enabled(ui: PlayUI) -> list[str]:
+    """The buttons a click would press now: Roll, Hint, Step, the boxes, the dice."""
+    buttons = {"Roll": ui.roll_button, "Hint": ui.hint_button, "Step": ui.step_button}
+    buttons |= {f"box {name}": b for name, b in ui.box_buttons.items()}
+    buttons |= {f"die {i + 1}": b for i, b in enumerate(ui.dice_buttons)}
+    return [name for name, button in buttons.items() if not button.disabled]
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_nothing_can_be_pressed_while_the_computer_thinks_and_solving_is_said_only_when_it_solves(
+    cached, monkeypatch
+):
+    """During the first "Thinking …" Roll and Hint looked enabled (a click said "it is Computer's
+    turn"), and it said the computer solves the whole game even when the table was cached."""
+    monkeypatch.setattr(play_ui_module, "is_cached", lambda rules, risk=0.0: cached)
+    seen: dict[str, list[str]] = {}
+
+    def hint(game):
+        seen["hint"] = _controls_enabled(ui)
+        return fake_hints_module([]).hint(game)
+
+    def thinking_bot(view):
+        seen.setdefault("computer", _controls_enabled(ui))
+        return simple_bot(view)
+
+    hints = types.ModuleType("hints")
+    hints.hint = hint
+    ui = PlayUI("classic", ("human", "computer"), None, 5, strategy=lambda rules: thinking_bot, hints=hints)
+    said: list[str] = []
+    ui.message.observe(lambda change: said.append(ui.last_message), "value")
+    ui.roll_button.click()
+    assert "Roll" in _controls_enabled(ui) and "Hint" in _controls_enabled(ui)
+    ui.hint_button.click()
+    assert seen["hint"] == [], f"pressable while the hint is computed: {seen['hint']}"
+    assert ui.last_message.startswith("Hint:") and "Roll" in _controls_enabled(ui)  # enabled again
+    ui.box_buttons["Chance"].click()
+    while ui.current_seat == "computer" and "computer" not in seen:
+        ui.step_button.click()
+    assert seen["computer"] == [], f"pressable while the computer thinks: {seen['computer']}"
+    assert "Step" in _controls_enabled(ui) or ui.current_seat == "human"
+    thinking = [text for text in said if "thinking" in text.lower()]
+    assert thinking and all(("solves the whole game" in text) == (not cached) for text in thinking), said
+
+
+def test_is_cached_knows_a_table_in_memory_or_on_disk(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from dicepoker.games.scorecard.solver import cache
+
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(cache, "_memory", {})
+    rules = find_game("two_part")
+    assert not cache.is_cached(rules)
+    cache._memory[cache.cache_key(rules)] = SimpleNamespace(rules=rules)
+    assert cache.is_cached(rules) and not cache.is_cached(find_game("classic"))
+    cache.cache_path(find_game("classic")).write_bytes(b"")
+    assert cache.is_cached(find_game("classic")) and not cache.is_cached(find_game("classic"), risk=0.1)

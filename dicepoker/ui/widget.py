@@ -13,9 +13,10 @@ the message line to change (a person, a browser test) sees the new state. A refu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -83,6 +84,11 @@ def play_css(scope: str) -> str:
     die is marked by an outline and the word "held" under it (in the current language), not by
     colour alone.
 
+    Words fit their box in every language by design, not by a width per language: a button's label
+    wraps onto a second line (the button grows taller) rather than being cut off, a dropdown is
+    at least as wide as its longest option, a control's description as wide as its words, and a row
+    too wide for the widget goes on a second line.
+
     >>> css = play_css(".dp-board")
     >>> ":focus-visible" in css and "dp-held::after" in css and ":disabled" in css
     True
@@ -94,6 +100,12 @@ def play_css(scope: str) -> str:
     held = css_string(_("held"))
     return f"""{scope} .jupyter-button:disabled {{ opacity: 0.45; cursor: not-allowed; filter: grayscale(60%);
 }}
+{scope} .jupyter-button:not(.dp-die):not(.dp-cell) {{ white-space: normal; overflow-wrap: anywhere;
+  height: auto; min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.25;
+  padding-top: 4px; padding-bottom: 4px; }}
+{scope} .widget-dropdown, {scope} .widget-dropdown > select, {scope} .widget-label {{
+  min-width: max-content; }}
+{scope} .widget-hbox {{ flex-wrap: wrap; }}
 {scope} .jupyter-button:focus-visible, {scope} select:focus-visible, {scope} input:focus-visible {{
   outline: 3px solid #1d4ed8; outline-offset: 2px; }}
 {scope} .jupyter-button.dp-die {{ position: relative; overflow: visible; }}
@@ -523,6 +535,29 @@ class GameWidget:
                 self._do(self.step)
 
         loop.call_later(self.auto_delay, go)
+
+    @contextlib.contextmanager
+    def busy(self) -> Iterator[None]:
+        """While the kernel works for a long time (a computer solves or loads a table), every control
+        of the widget is disabled: a click then would only wait, and act on a state that has changed.
+        Each control is enabled again afterwards (and the refresh after the action decides).
+
+        >>> ui = GameWidget(); ui.root = widgets.VBox([widgets.Button(), widgets.Button(disabled=True)])
+        >>> with ui.busy():
+        ...     [b.disabled for b in ui.root.children]
+        [True, True]
+        >>> [b.disabled for b in ui.root.children]
+        [False, True]
+        """
+        controls = [w for w in descendants(self.root) if isinstance(w, widgets.ValueWidget | widgets.Button)]
+        enabled = [w for w in controls if hasattr(w, "disabled") and not w.disabled]
+        for control in enabled:
+            control.disabled = True
+        try:
+            yield
+        finally:
+            for control in enabled:
+                control.disabled = False
 
     # --- actions and the message line ---------------------------------------------------------------
     def _do(self, action: Callable[[], str | None]) -> None:

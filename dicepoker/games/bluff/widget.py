@@ -104,6 +104,9 @@ def game_title(rules: BluffRules) -> str:
 def style_sheet() -> str:
     """The widget's CSS: dice faces on the die buttons, the reveal animation, the message line.
 
+    The revealed dice rise into place one by one, every one of them always the same size (students
+    compare them with the announcement at that very moment: a die drawn smaller would mislead).
+
     >>> "@keyframes dp-lift" in style_sheet()
     True
     """
@@ -122,7 +125,7 @@ def style_sheet() -> str:
 .dp-bluff .dp-reveal svg {{ flex: 0 0 auto; width: 40px; height: 40px; }}
 .dp-bluff .dp-reveal-die {{ animation: dp-lift 0.5s ease-out both; }}
 @keyframes dp-lift {{
-  0% {{ transform: scale(0.8); }}
+  0% {{ transform: translateY(5px); }}
   100% {{ transform: none; }}
 }}
 @media (prefers-reduced-motion: reduce) {{ .dp-bluff .dp-reveal-die {{ animation: none; }} }}

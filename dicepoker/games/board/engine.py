@@ -27,12 +27,12 @@ from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.hand import DiceInHand
-from dicepoker.core.i18n import _, ngettext
+from dicepoker.core.i18n import _, format_message, ngettext
 from dicepoker.core.players import die_position, player_index, player_names, whole_number
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
 from dicepoker.games.board.html import board_html
-from dicepoker.games.board.labels import FREE_CENTRE, describe_label
+from dicepoker.games.board.labels import FREE_CENTRE, cell_name, cell_place, describe_label
 from dicepoker.games.board.rules import BoardRules, Cell, check_cell
 
 CHIP_LETTERS = "ABC"
@@ -407,22 +407,30 @@ class BoardGame(DiceInHand, SavesByReplay):
         cell = check_cell(cell, self.rules.size)
         if cell == self.rules.centre:
             raise IllegalActionError(
-                _("cell {cell} is the free centre {centre}: nobody can occupy it").format(
-                    cell=cell, centre=FREE_CENTRE
+                format_message(
+                    "the cell at {place} is the free centre {centre}: nobody can occupy it",
+                    place=cell_place(cell),
+                    centre=FREE_CENTRE,
                 )
             )
         holder = self.owner(cell)
         if holder is not None:
             raise IllegalActionError(
-                _("cell {cell} is already occupied by {name}").format(
-                    cell=cell, name=self.player_names[holder]
+                format_message(
+                    "the cell at {place} is already occupied by {name}",
+                    place=cell_place(cell),
+                    name=self.player_names[holder],
                 )
             )
         if cell not in self.takeable_cells():
             label = self.rules.label(cell)
             raise IllegalActionError(
-                _("the dice {dice} do not hold {label} ({words}), the label of cell {cell}").format(
-                    dice=dice, label=label, words=describe_label(label), cell=cell
+                format_message(
+                    "the dice {dice} do not hold {label} ({words}), the label of the cell at {place}",
+                    dice=dice,
+                    label=label,
+                    words=describe_label(label),
+                    place=cell_place(cell),
                 )
             )
         me = self.current_player
@@ -447,15 +455,21 @@ class BoardGame(DiceInHand, SavesByReplay):
             )
         holder = self.owner(cell)
         if holder is None:
-            raise IllegalActionError(_("cell {cell} has no chip to remove").format(cell=cell))
+            raise IllegalActionError(
+                format_message("the cell at {place} has no chip to remove", place=cell_place(cell))
+            )
         if holder == self.current_player:
             raise IllegalActionError(
-                _("cell {cell} holds your own chip: a bouncer removes an opponent chip").format(cell=cell)
+                format_message(
+                    "the cell at {place} holds your own chip: a bouncer removes an opponent chip",
+                    place=cell_place(cell),
+                )
             )
         if cell in self.protected_cells():
             raise IllegalActionError(
-                _("the chip on {cell} belongs to a completed series and can never be removed").format(
-                    cell=cell
+                format_message(
+                    "the chip at {place} belongs to a completed series and can never be removed",
+                    place=cell_place(cell),
                 )
             )
         self._owner[cell[0]][cell[1]] = None
@@ -476,7 +490,9 @@ class BoardGame(DiceInHand, SavesByReplay):
                     "the dice {dice} can take {n} cells, e.g. {cell}: "
                     "a turn passes only when no cell can be taken",
                     len(takeable),
-                ).format(dice=dice, n=len(takeable), cell=takeable[0])
+                ).format(
+                    dice=dice, n=len(takeable), cell=cell_name(takeable[0], self.rules.label(takeable[0]))
+                )
             )
         self._history.append(Move(self.turn, self.current_player, PassTurn(), dice))
         self._end_turn()

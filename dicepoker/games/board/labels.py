@@ -12,7 +12,7 @@ from functools import cache, partial
 
 from dicepoker.core.dice import FACES, Dice
 from dicepoker.core.errors import UnknownNameError
-from dicepoker.core.i18n import pgettext
+from dicepoker.core.i18n import fill_message, pgettext
 from dicepoker.core.patterns import Combination, is_full_house, is_large_straight
 
 FREE_CENTRE = "★"
@@ -132,18 +132,29 @@ def label_name(label: str, lang: str | None = None) -> str:
     return words[kind]
 
 
+def cell_place(cell: tuple[int, int], lang: str | None = None) -> str:
+    """Where a cell is, as players read it: row and column counted from 1 (as on the heatmap and in
+    the cells' tooltips). The one way a cell is named to a person; the API's ``(row, column)`` counts
+    from 0.
+
+    >>> cell_place((3, 5)), cell_place((3, 5), lang="ro")
+    ('row 4, column 6', 'rândul 4, coloana 6')
+    """
+    row, column = cell
+    return fill_message(
+        pgettext("board cell", "row {row}, column {column}", lang), lang, row=row + 1, column=column + 1
+    )
+
+
 def cell_name(cell: tuple[int, int], label: str, lang: str | None = None) -> str:
-    """A cell as players read it: row and column counted from 1 (as on the heatmap), and its label in words.
+    """A cell as players read it: where it is (:func:`cell_place`) and its label in words.
 
     >>> cell_name((7, 8), "P3"), cell_name((4, 4), "★")
     ('row 8, column 9 — pair of 3s', 'row 5, column 5 — the free centre')
     >>> cell_name((0, 0), "S", lang="th")
     'แถว 1 คอลัมน์ 1 — สเตรท'
     """
-    row, column = cell
-    return pgettext("board cell", "row {row}, column {column} — {label}", lang).format(
-        row=row + 1, column=column + 1, label=label_name(label, lang)
-    )
+    return f"{cell_place(cell, lang)} — {label_name(label, lang)}"
 
 
 def label_faces(label: str) -> tuple[int, ...]:

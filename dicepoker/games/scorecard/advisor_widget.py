@@ -46,6 +46,7 @@ from dicepoker.ui.widget import (
     app_box,
     die_face_css,
     message_css,
+    play_css,
     show_die,
     style_widget,
     title_widget,
@@ -66,6 +67,7 @@ def style_sheet() -> str:
   background-size: 100% 100%; color: transparent; }}
 {die_face_css(".dp-advisor")}
 {message_css(".dp-advisor")}
+{play_css(".dp-advisor")}
 .dp-advisor .dp-advice table {{ border-collapse: collapse; font-variant-numeric: tabular-nums; }}
 .dp-advisor .dp-advice td, .dp-advisor .dp-advice th {{ padding: 1px 8px; text-align: right; }}
 </style>"""

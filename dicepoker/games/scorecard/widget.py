@@ -16,6 +16,7 @@ action is explained on the message line; the game is left unchanged.
 
 from __future__ import annotations
 
+import contextlib
 import html
 from collections.abc import Callable, Sequence
 from importlib import import_module
@@ -42,6 +43,7 @@ from dicepoker.games.scorecard.coach_panel import ReportPanel
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
 from dicepoker.games.scorecard.html import Cell, box_name, game_title, scorecard_rows, turn_caption
 from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.games.scorecard.solver.cache import is_cached
 from dicepoker.ui.seats import check_seats as check_any_seats
 from dicepoker.ui.seats import computer_word, seat_names
 from dicepoker.ui.widget import (
@@ -70,6 +72,9 @@ COMPUTER_PLAYERS = ("optimal", "plays to win")  # how a computer seat plays
 MAX_SEATS = 4
 LOG_LINES = 6  # earlier messages shown under the message line
 THINKING = N_("Thinking … (the first time, the computer solves the whole game: this can take a while)")
+THINKING_NAMED = N_(
+    "{name} is thinking … (the first time, the computer solves the whole game: this can take a while)"
+)
 
 
 def slug(name: str) -> str:
@@ -486,12 +491,12 @@ class PlayUI(GameWidget):
                 "{name} rerolls {count}: {dice}.", "{name} rerolls {count}: {dice}.", rerolled
             )
             return template.format(name=who, count=rerolled, dice=dice_text(game.positions))  # type: ignore[arg-type]
-        if not self._strategy_used:  # the first decision may load or solve a value table
-            self._say(format_message("{name} is thinking …", name=who), "computer", transient=True)
-            self._strategy_used = True
-        if hasattr(self.strategy, "observe"):  # a player who plays to win reads the scores first
-            self.strategy.observe(game)
-        choice = self.strategy(game.view())
+        first = not self._strategy_used  # the first decision may load or solve a value table
+        self._strategy_used = True
+        with self._thinking(who) if first else contextlib.nullcontext():
+            if hasattr(self.strategy, "observe"):  # a player who plays to win reads the scores first
+                self.strategy.observe(game)
+            choice = self.strategy(game.view())
         if isinstance(choice, Score):
             bonus_before = game.poker_bonus_points()
             points = game.score(choice.box)
@@ -534,8 +539,8 @@ class PlayUI(GameWidget):
         self._last_actor = self.game.current_player
         if self.game.positions is None:
             return _("Hint: roll the dice first — there is nothing to choose yet.")
-        self._say(_(THINKING), transient=True)
-        best = self.hints.hint(self.game).best
+        with self._thinking():
+            best = self.hints.hint(self.game).best
         self._hint_shown()
         return format_message(
             "Hint: {best} — expected final score {expected} with best play.",
@@ -548,11 +553,11 @@ class PlayUI(GameWidget):
             return None
         if self.graded:  # the coach is off (its box too, but a tick from code must not bring it back)
             return None
-        self._say(_(THINKING), transient=True)
-        try:
-            return self.hints.hint(self.game)
-        except DicePokerError:  # no hint for this game: play on without the coach
-            return None
+        with self._thinking():
+            try:
+                return self.hints.hint(self.game)
+            except DicePokerError:  # no hint for this game: play on without the coach
+                return None
 
     def _coach_after(self, coach: Any, action: Keep | Score, what: str) -> str:
         if coach is None:
@@ -581,8 +586,8 @@ class PlayUI(GameWidget):
             raise IllegalActionError(
                 format_message("{name} is the computer: the coach reports on human seats", name=name)
             )
-        self._say(_(THINKING), transient=True)
-        report = coach_report(self.game, player)
+        with self._thinking():
+            report = coach_report(self.game, player)
         self.report_panel.show(report)
         n = len(report.decisions)
         if is_you(name) and self.game.is_over:
@@ -642,6 +647,18 @@ class PlayUI(GameWidget):
         return format_message(
             "New game of {title}: {players}.", title=game_title(self.rules), players=players
         )
+
+    def _thinking(self, name: str | None = None) -> contextlib.AbstractContextManager[None]:
+        """Say that the computer (or seat ``name``) is thinking, and that it solves the whole game
+        only when it will (its table is neither in memory nor in the cache); the controls are
+        disabled until it is done (:meth:`busy`)."""
+        solves = not is_cached(self.rules)
+        if name is None:
+            self._say(_(THINKING) if solves else _("Thinking …"), transient=True)
+        else:
+            text = THINKING_NAMED if solves else N_("{name} is thinking …")
+            self._say(format_message(text, name=name), "computer", transient=True)
+        return self.busy()
 
     # --- showing the state -----------------------------------------------------------------------
     def _forget_messages(self) -> None:

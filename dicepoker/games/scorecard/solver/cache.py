@@ -313,6 +313,21 @@ def remembered(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
     return solution
 
 
+def is_cached(rules: ScorecardRules, risk: float = 0.0) -> bool:
+    """Whether the solution of ``rules`` and ``risk`` is in this process's memory or has a file in
+    the disk cache (so getting it is a quick load, not a solve), without reading the file.
+
+    >>> import os, tempfile
+    >>> from dicepoker import find_game
+    >>> os.environ["DICEPOKER_CACHE_DIR"] = tempfile.mkdtemp()
+    >>> forget(); is_cached(find_game("yatzy"))
+    False
+    >>> del os.environ["DICEPOKER_CACHE_DIR"]
+    """
+    key = cache_key(rules, risk)
+    return (key in _memory and _memory[key].rules == rules) or os.path.lexists(cache_path(rules, risk))
+
+
 def store(solution: Any) -> None:
     """Remember a fresh solution in memory and write it to the disk cache (best effort)."""
     _memory[cache_key(solution.rules, solution.risk)] = solution
