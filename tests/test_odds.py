@@ -11,12 +11,12 @@ import pytest
 
 from dicepoker import Dice, UnknownNameError, combinations_of
 from dicepoker.core.dice import all_keeps, all_rolls
+from dicepoker.core.turn import dice_key, roll_index
 from dicepoker.odds.one_roll import (
     COUNT_PATTERNS,
     OUTCOMES,
     closed_form_count,
     closed_form_probability,
-    dice_key,
     find_combination,
     game_one_roll_counts,
     holds_on_rolls,
@@ -25,7 +25,6 @@ from dicepoker.odds.one_roll import (
     ordered_outcome_rolls,
     ordered_outcomes,
     pattern_count,
-    roll_index,
     sum_distribution,
     surjections,
 )

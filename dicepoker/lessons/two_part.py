@@ -37,6 +37,7 @@ from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.i18n import display_name, format_message
 from dicepoker.core.pictures import signed
 from dicepoker.core.stats import Estimate, wilson_interval
+from dicepoker.core.turn import ROLL_OUTCOMES, turn_table
 from dicepoker.games.scorecard.bots import play_turn
 from dicepoker.games.scorecard.engine import ScorecardGame, TurnView
 from dicepoker.games.scorecard.rules import Box, JokerRule, ScorecardRules
@@ -45,7 +46,6 @@ from dicepoker.games.scorecard.solver.solution import Solution, turn_values
 from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.games.scorecard.solver.tables import dice_tables, rule_tables
 from dicepoker.lessons.lab import _rules, not_a_number_of_games
-from dicepoker.odds.turn import turn_tables
 
 TIE = 1e-9  # the optimal bot's tolerance: a keep must beat scoring now by more than this
 NO_DOUBLE = "no double"  # the group of first rolls whose best score now is not a doubled one
@@ -227,11 +227,8 @@ def _dice_arrays() -> _DiceArrays:
     for r, k in enumerate(inside):
         padded[r, : len(k)] = k
         valid[r, : len(k)] = True
-    t = turn_tables()
-    transition = t.transition.astype(np.int64)
-    assert (transition.sum(axis=1) == 6**NUMBER_OF_DICE).all() and t.keep_keys.shape == (len(dt.keeps),)
-    ways = t.roll_ways.astype(np.int64)
-    return _DiceArrays(padded, valid, transition, ways)
+    t = turn_table()
+    return _DiceArrays(padded, valid, t.transition, t.roll_ways)
 
 
 @dataclass(frozen=True, eq=False)
@@ -502,8 +499,8 @@ def stop_or_roll_on(
         rows.append(
             {
                 "dice": str(dice),
-                "probability": Fraction(int(arrays.ways[r]), 6**NUMBER_OF_DICE),
-                "chance": int(arrays.ways[r]) / 6**NUMBER_OF_DICE,
+                "probability": Fraction(int(arrays.ways[r]), ROLL_OUTCOMES),
+                "chance": int(arrays.ways[r]) / ROLL_OUTCOMES,
                 "box": best_box,
                 "points": best_points,
                 "doubled": bool(doubled),

@@ -27,15 +27,14 @@ from math import comb, factorial, perm, prod
 
 import numpy as np
 
-from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice, all_keeps, all_rolls
+from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice, all_rolls
 from dicepoker.core.errors import UnknownNameError
 from dicepoker.core.i18n import format_message
 from dicepoker.core.patterns import Combination
+from dicepoker.core.turn import POWERS_OF_SIX, turn_table
+from dicepoker.core.turn import ROLL_OUTCOMES as OUTCOMES  # the name lesson 02 teaches
 from dicepoker.games import combinations_of, find_game
 from dicepoker.games.scorecard.rules import Need
-
-OUTCOMES = 6**NUMBER_OF_DICE  # 7776 ordered outcomes of one roll
-POWERS_OF_SIX = 6 ** np.arange(6, dtype=np.int64)  # a die showing face f adds 6**(f-1) to a key
 
 CombinationLike = Combination | str | Callable[[Dice], bool]
 
@@ -98,56 +97,7 @@ def find_combination(combination: CombinationLike, game: str = "classic") -> Com
     )
 
 
-# --- the 252 rolls as numbers --------------------------------------------------------------------
-def dice_key(dice: Dice) -> int:
-    """A number that identifies a multiset of dice: each die showing ``f`` adds ``6**(f-1)``.
-
-    Counts never exceed five, so the key is the counts written in base 6 and no two multisets
-    share one.
-
-    >>> dice_key(Dice.parse("11")), dice_key(Dice.parse("6"))
-    (2, 7776)
-    """
-    return int(sum(n * POWERS_OF_SIX[i] for i, n in enumerate(dice.counts)))
-
-
-@cache
-def roll_index_by_key() -> np.ndarray:
-    """A lookup table: ``table[dice_key(roll)]`` is the roll's position in :func:`all_rolls` (else -1).
-
-    >>> int(roll_index_by_key()[dice_key(all_rolls()[7])])
-    7
-    """
-    table = np.full(6**6, -1, dtype=np.int16)
-    for i, roll in enumerate(all_rolls()):
-        table[dice_key(roll)] = i
-    table.setflags(write=False)
-    return table
-
-
-@cache
-def keep_index_by_key() -> np.ndarray:
-    """A lookup table: ``table[dice_key(keep)]`` is the keep's position in :func:`all_keeps`.
-
-    >>> int(keep_index_by_key()[dice_key(Dice.parse("66"))])
-    27
-    """
-    table = np.full(6**6, -1, dtype=np.int16)
-    for i, keep in enumerate(all_keeps()):
-        table[dice_key(keep)] = i
-    table.setflags(write=False)
-    return table
-
-
-def roll_index(dice: Dice | str) -> int:
-    """The position of five dice in :func:`all_rolls`.
-
-    >>> roll_index("11111"), roll_index("66666")
-    (0, 251)
-    """
-    return int(roll_index_by_key()[dice_key(Dice.roll(dice))])
-
-
+# --- the ordered outcomes ---------------------------------------------------------------------
 @cache
 def ordered_outcomes() -> np.ndarray:
     """All 6^5 = 7776 ordered outcomes of one roll, one row each (values 1..6).
@@ -168,7 +118,7 @@ def ordered_outcome_rolls() -> np.ndarray:
     Dice('11112')
     """
     keys = POWERS_OF_SIX[ordered_outcomes() - 1].sum(axis=1)
-    table = roll_index_by_key()[keys].astype(np.intp)
+    table = turn_table().roll_at_key[keys].astype(np.intp)
     table.setflags(write=False)
     return table
 

@@ -29,95 +29,35 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls
 from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.i18n import NAME_KINDS, display_name, fill_message, format_message, known_names, ngettext
 from dicepoker.core.patterns import Combination
+from dicepoker.core.turn import ROLL_OUTCOMES, best_keeps, roll_index, turn_table
 from dicepoker.games import SCORECARD_GAMES, find_game
 from dicepoker.odds.one_roll import (
-    POWERS_OF_SIX,
     CombinationLike,
     catalogue,
-    dice_key,
     find_combination,
     game_holds,
     holds_on_rolls,
-    keep_index_by_key,
-    roll_index,
-    roll_index_by_key,
 )
 
 if TYPE_CHECKING:
     import pandas as pd
 
-ROLL_SCALE = 6**NUMBER_OF_DICE  # each roll multiplies the common denominator by 6^5
 EXACT_FLOAT_LIMIT = 2**53  # integers below this are exact in float64
 
 
-# --- tables built once ---------------------------------------------------------------------------
-@dataclass(frozen=True, eq=False)
-class TurnTables:
-    """The numbers behind every turn, as numpy arrays over the 252 rolls and 462 keeps.
-
-    ``transition[k, r]`` is 6^5 times the chance that keeping ``all_keeps()[k]`` and rerolling
-    the rest gives roll ``all_rolls()[r]`` (an integer). ``keep_options[r]`` lists the keeps a
-    player may take from roll ``r`` short of keeping all five (padded by repeating its first
-    entry), most dice first, so that among equally good keeps the one keeping more dice wins.
-
-    >>> t = turn_tables()
-    >>> t.transition.shape, t.keep_options.shape, int(t.roll_ways.sum())
-    ((462, 252), (252, 31), 7776)
-    """
-
-    keep_sizes: np.ndarray  # (462,) how many dice each keep holds
-    keep_keys: np.ndarray  # (462,) dice_key of each keep
-    transition: np.ndarray  # (462, 252) 6^5 x P(keep -> roll), integers as float64
-    keep_options: np.ndarray  # (252, 31) keep indices possible from each roll (not all five)
-    keep_all: np.ndarray  # (252,) the keep index of the roll itself: stopping
-    roll_ways: np.ndarray  # (252,) ordered outcomes giving each roll (sums to 7776)
-    roll_counts: np.ndarray  # (252, 6) how many dice show each face
-
-
-@cache
-def turn_tables() -> TurnTables:
-    """The transition matrix keep -> roll and the keeps of every roll, built once and cached.
-
-    >>> t = turn_tables()
-    >>> int(t.transition[0].sum()) == 6**5  # from the empty keep, every roll of five dice
-    True
-    """
-    rolls, keeps = all_rolls(), all_keeps()
-    roll_at, keep_at = roll_index_by_key(), keep_index_by_key()
-    keep_keys = np.array([dice_key(k) for k in keeps], dtype=np.int64)
-    keep_sizes = np.array([len(k) for k in keeps], dtype=np.int64)
-    transition = np.zeros((len(keeps), len(rolls)))
-    for k, keep in enumerate(keeps):
-        rest_size = NUMBER_OF_DICE - len(keep)
-        for rest in all_rolls(rest_size):
-            r = roll_at[keep_keys[k] + dice_key(rest)]
-            transition[k, r] += ways(rest) * 6 ** len(keep)
-    roll_counts = np.array([roll.counts for roll in rolls], dtype=np.int64)
-    options = np.zeros((len(rolls), 2**NUMBER_OF_DICE - 1), dtype=np.intp)
-    for r, counts in enumerate(roll_counts):
-        subs = [np.dot(sub, POWERS_OF_SIX) for sub in product(*(range(c + 1) for c in counts))]
-        idx = sorted((int(keep_at[key]) for key in subs), key=lambda k: (-keep_sizes[k], k))[1:]
-        options[r] = idx + [idx[0]] * (options.shape[1] - len(idx))
-    keep_all = keep_at[[dice_key(roll) for roll in rolls]].astype(np.intp)
-    roll_ways = np.array([ways(roll) for roll in rolls], dtype=np.int64)
-    for array in (keep_sizes, keep_keys, transition, options, keep_all, roll_ways, roll_counts):
-        array.setflags(write=False)
-    return TurnTables(keep_sizes, keep_keys, transition, options, keep_all, roll_ways, roll_counts)
-
-
+# --- the rolls in common -----------------------------------------------------------------------
 @cache
 def roll_overlaps() -> np.ndarray:
     """A (252, 252) table: how many dice two rolls have in common (as multisets).
 
-    >>> from dicepoker.odds.one_roll import roll_index
     >>> int(roll_overlaps()[roll_index("11234"), roll_index("12355")])  # 1, 2 and 3
     3
     """
-    counts = turn_tables().roll_counts
+    counts = turn_table().roll_counts
     overlap = np.minimum(counts[:, None, :], counts[None, :, :]).sum(axis=2).astype(np.int8)
     overlap.setflags(write=False)
     return overlap
@@ -126,7 +66,7 @@ def roll_overlaps() -> np.ndarray:
 # --- the dynamic programme -----------------------------------------------------------------------
 def _exact_arrays(rolls: int, largest: int) -> bool:
     """Whether float64 keeps every integer of a turn of ``rolls`` rolls exact."""
-    return max(largest, 1) * ROLL_SCALE**rolls < EXACT_FLOAT_LIMIT
+    return max(largest, 1) * ROLL_OUTCOMES**rolls < EXACT_FLOAT_LIMIT
 
 
 def _solve(stop_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -134,12 +74,12 @@ def _solve(stop_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     worth (an integer). Returns (values, stops, keeps), each (rolls, 252, C); ``values[i]`` is
     scaled by 6^(5 (rolls-1-i)).
     """
-    t = turn_tables()
+    t = turn_table()
     rolls, n_rolls, n_targets = stop_values.shape
     if _exact_arrays(rolls, int(np.abs(stop_values).max())):
-        transition, stop_values = t.transition, stop_values.astype(np.float64)
+        transition, stop_values = t.transition_float, stop_values.astype(np.float64)
     else:  # too big for float64: Python integers (slow but exact)
-        transition = t.transition.astype(np.int64).astype(object)
+        transition = t.transition.astype(object)
         stop_values = stop_values.astype(np.int64).astype(object)
     values = np.empty(stop_values.shape, dtype=stop_values.dtype)
     stops = np.ones(stop_values.shape, dtype=bool)
@@ -147,13 +87,11 @@ def _solve(stop_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     values[-1] = stop_values[-1]
     for i in reversed(range(rolls - 1)):
         expected = transition @ values[i + 1]  # (462, C): value of each keep
-        candidates = expected[t.keep_options]  # (252, 31, C)
-        best_at = np.argmax(candidates, axis=1)  # first best: the keep with most dice
-        best = np.take_along_axis(candidates, best_at[:, None, :], axis=1)[:, 0, :]
-        stop = stop_values[i] * ROLL_SCALE ** (rolls - 1 - i)
+        best, keep = best_keeps(expected)  # (252, C) each: among equals, the keep with most dice
+        stop = stop_values[i] * ROLL_OUTCOMES ** (rolls - 1 - i)
         stops[i] = stop >= best
         values[i] = np.where(stops[i], stop, best)
-        keeps[i] = np.where(stops[i], t.keep_all[:, None], np.take_along_axis(t.keep_options, best_at, 1))
+        keeps[i] = np.where(stops[i], t.keep_all[:, None], keep)
     return values, stops, keeps
 
 
@@ -189,12 +127,12 @@ class TurnPlan:
 
     def scale(self, roll: int) -> int:
         """The denominator of the values stored for the stage after ``roll``: 6^(5 x rolls to come)."""
-        return ROLL_SCALE ** (self.rolls - roll)
+        return ROLL_OUTCOMES ** (self.rolls - roll)
 
     def value(self) -> Fraction:
         """The value of the turn before its first roll: a chance or an expected score."""
-        total = sum(int(w) * int(v) for w, v in zip(turn_tables().roll_ways, self.values[0], strict=True))
-        return Fraction(total, ROLL_SCALE**self.rolls)
+        total = sum(int(w) * int(v) for w, v in zip(turn_table().roll_ways, self.values[0], strict=True))
+        return Fraction(total, ROLL_OUTCOMES**self.rolls)
 
     def value_after(self, dice: Dice | str, roll: int = 1) -> Fraction:
         """The value of the turn with ``dice`` showing after roll ``roll``, playing on at best."""
@@ -218,9 +156,9 @@ class TurnPlan:
                     )
                 )
             return Fraction(int(self.stop_values[stage][roll_index(keep)]))
-        k = int(keep_index_by_key()[dice_key(keep)])
+        k = turn_table().keep_index[keep]
         total = sum(
-            int(p) * int(v) for p, v in zip(turn_tables().transition[k], self.values[stage + 1], strict=True)
+            int(p) * int(v) for p, v in zip(turn_table().transition[k], self.values[stage + 1], strict=True)
         )
         return Fraction(total, self.scale(roll))
 
@@ -228,9 +166,9 @@ class TurnPlan:
     def _flows(self) -> tuple[list[np.ndarray], list[np.ndarray]]:
         """(active, stopping): the chance, x 6^(5 x roll), of being at each roll after each roll
         still playing, and of stopping there."""
-        t = turn_tables()
+        t = turn_table()
         exact = _exact_arrays(self.rolls, 1)
-        transition = t.transition if exact else t.transition.astype(np.int64).astype(object)
+        transition = t.transition_float if exact else t.transition.astype(object)
         mass = t.roll_ways.astype(np.float64 if exact else object)
         active, stopping = [], []
         for stage in range(self.rolls):
@@ -245,7 +183,7 @@ class TurnPlan:
         active, stopping = self._flows
         mass = active[stage]
         for earlier in range(stage):
-            mass = mass + stopping[earlier] * ROLL_SCALE ** (stage - earlier)
+            mass = mass + stopping[earlier] * ROLL_OUTCOMES ** (stage - earlier)
         return mass
 
     def dice_distribution(self, roll: int) -> dict[Dice, Fraction]:
@@ -257,7 +195,7 @@ class TurnPlan:
         (Fraction(1, 1), True)
         """
         mass = self._mass_after(self._stage(roll))
-        scale = ROLL_SCALE**roll
+        scale = ROLL_OUTCOMES**roll
         return {d: Fraction(int(m), scale) for d, m in zip(all_rolls(), mass, strict=True) if m}
 
     def outcome_distribution(self) -> dict[int, Fraction]:
@@ -269,11 +207,11 @@ class TurnPlan:
         _, stopping = self._flows
         result: dict[int, int] = {}
         for stage in range(self.rolls):
-            weight = ROLL_SCALE ** (self.rolls - 1 - stage)
+            weight = ROLL_OUTCOMES ** (self.rolls - 1 - stage)
             for value, m in zip(self.stop_values[stage], stopping[stage], strict=True):
                 if m:
                     result[int(value)] = result.get(int(value), 0) + int(m) * weight
-        total = ROLL_SCALE**self.rolls
+        total = ROLL_OUTCOMES**self.rolls
         return {v: Fraction(m, total) for v, m in sorted(result.items())}
 
     def useful_dice(self) -> np.ndarray:
@@ -403,11 +341,10 @@ def game_within_three(game: str, rolls: int = 3) -> dict[str, Fraction]:
     """
     _check_rolls(rolls)
     stop_values, (values, _, _) = _solved_holds(game, rolls)
-    ways_ = turn_tables().roll_ways
+    ways_ = turn_table().roll_ways
     totals = [sum(int(w) * int(v) for w, v in zip(ways_, column, strict=True)) for column in values[0].T]
-    return {
-        c.name: Fraction(total, ROLL_SCALE**rolls) for c, total in zip(catalogue(game), totals, strict=True)
-    }
+    scale = ROLL_OUTCOMES**rolls
+    return {c.name: Fraction(total, scale) for c, total in zip(catalogue(game), totals, strict=True)}
 
 
 def hold_chance_by_roll(
@@ -610,16 +547,16 @@ def turn_flow(combination: CombinationLike, game: str = "classic", rolls: int = 
 
     plan = hold_plan(combination, game, rolls)
     onehot = np.eye(NUMBER_OF_DICE + 1, dtype=np.int64)[plan.useful_dice()]  # (252, 6)
-    transition = turn_tables().transition
+    transition = turn_table().transition_float
     active, _ = plan._flows
     rows = []
     for stage in range(rolls - 1):
         before = plan._mass_after(stage)
         moving = np.where(plan.stops[stage], 0, active[stage])
-        stay = (before - moving) * ROLL_SCALE
+        stay = (before - moving) * ROLL_OUTCOMES
         moved = moving[:, None] * transition[plan.keeps[stage]]  # (252, 252)
         joint = onehot.T @ (np.diag(stay) + moved) @ onehot
-        scale = ROLL_SCALE ** (stage + 2)
+        scale = ROLL_OUTCOMES ** (stage + 2)
         rows += [
             (stage + 1, u, v, Fraction(int(joint[u, v]), scale))
             for u in range(NUMBER_OF_DICE + 1)
