@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from dicepoker.core.dice import Dice
-from dicepoker.core.zero_sum import Chance, Decision, Terminal, expected_value, sequence_form, solve_cfr
 from dicepoker.games.bluff.abstraction import (
     CATEGORIES,
     OPENER_STANDS_ON,
@@ -44,6 +43,7 @@ from dicepoker.lessons.why_bluff import (
     opening_table,
     toy_tree,
 )
+from dicepoker.solvers.zero_sum import Chance, Decision, Terminal, expected_value, sequence_form, solve_cfr
 
 
 def _simulate_reroll(dice: list[int], rng: np.random.Generator) -> list[int]:

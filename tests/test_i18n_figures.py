@@ -127,8 +127,8 @@ def _figures():
     sweep_ce = pd.DataFrame({"certainty_equivalent": [240.0, 248.4, 257.0]}, index=[-0.01, 0.0, 0.01])
 
     def cfr_solution():
-        from dicepoker.core.zero_sum import sequence_form, solve_cfr
         from dicepoker.lessons.why_bluff import toy_tree
+        from dicepoker.solvers.zero_sum import sequence_form, solve_cfr
 
         return solve_cfr(sequence_form(toy_tree()), 8)
 

@@ -29,7 +29,11 @@ import pandas as pd
 
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import format_message
-from dicepoker.core.zero_sum import (
+from dicepoker.games.bluff.abstraction import CALL, CATEGORIES, bluff_abstraction, opener_cup
+from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot
+from dicepoker.games.bluff.equilibrium import bot_exploitability, equilibrium_solution
+from dicepoker.games.bluff.rules import BLUFF, BluffRules
+from dicepoker.solvers.zero_sum import (
     Chance,
     Decision,
     Node,
@@ -38,10 +42,6 @@ from dicepoker.core.zero_sum import (
     best_response_gain,
     sequence_form,
 )
-from dicepoker.games.bluff.abstraction import CALL, CATEGORIES, bluff_abstraction, opener_cup
-from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot
-from dicepoker.games.bluff.equilibrium import bot_exploitability, equilibrium_solution
-from dicepoker.games.bluff.rules import BLUFF, BluffRules
 
 HIGH, LOW = "high", "low"
 
@@ -98,7 +98,7 @@ def toy_tree(toy: HighOrLow = TOY) -> Node:
 
     Ann's information sets are her die ("high die", "low die"); Bo's the announcement he heard.
 
-    >>> from dicepoker.core.zero_sum import sequence_form
+    >>> from dicepoker.solvers.zero_sum import sequence_form
     >>> sequence_form(toy_tree()).infoset_count
     (2, 2)
     """

@@ -42,10 +42,10 @@ import numpy as np
 from dicepoker.core.dice import Dice, ways
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.turn import ROLL_OUTCOMES
-from dicepoker.core.zero_sum import Chance, Decision, Node, SequenceForm, Terminal, sequence_form
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.bluff.odds import KEEPS, ROLLS, throw_chances
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand, named_dice
+from dicepoker.solvers.zero_sum import Chance, Decision, Node, SequenceForm, Terminal, sequence_form
 
 CATEGORIES = BLUFF_CATEGORIES
 TOP = len(CATEGORIES) - 1

@@ -30,8 +30,7 @@ import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, ways
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.match import seat_of, tournament
-from dicepoker.core.zero_sum import Solution, Strategy, exploitability, solve_lp
+from dicepoker.core.match import seat_of, tournament_rows
 from dicepoker.games.bluff.abstraction import (
     ACCEPT,
     CALL,
@@ -66,6 +65,7 @@ from dicepoker.games.bluff.engine import (
 )
 from dicepoker.games.bluff.odds import keep_to_reach
 from dicepoker.games.bluff.rules import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand, hands_above, next_hand
+from dicepoker.solvers.zero_sum import Solution, Strategy, exploitability, solve_lp
 
 
 @cache
@@ -385,7 +385,7 @@ def equilibrium_tournament(
     seats = {"equilibrium": seat_of(EquilibriumBot())} | {
         name: seat_of(bot) for name, bot in opponents.items()
     }
-    table = tournament(
+    rows = tournament_rows(
         lambda players, dice: BluffGame(rules, players, rng=dice),
         seats,
         games=games,
@@ -393,5 +393,6 @@ def equilibrium_tournament(
         rng=rng,
         confidence=confidence,
     )
+    table = pd.DataFrame(rows)
     mine = table[table["player"] == "equilibrium"].rename(columns={"opponents": "opponent"})
     return mine.set_index("opponent")[["games", "wins", "win_rate", "ci_low", "ci_high"]]
