@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from dicepoker.lessons.lab import tournament
-from dicepoker.lessons.lab_figures import head_to_head
+from dicepoker.games.scorecard.analysis.lab import tournament
+from dicepoker.games.scorecard.analysis.lab_figures import head_to_head
 from dicepoker.odds.figures import (
     FLOW_LABEL_GAP,
     one_vs_three_rolls_figure,

@@ -74,7 +74,7 @@ def _hint():
 
 
 def _lab_tournament():
-    from dicepoker.lessons.lab import tournament
+    from dicepoker.games.scorecard.analysis.lab import tournament
 
     return tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy")
 
@@ -97,9 +97,9 @@ def _figures():
     from dicepoker.games.bluff import figures as bluff
     from dicepoker.games.board import figures as board
     from dicepoker.games.scorecard import coach_figures as coach
+    from dicepoker.games.scorecard.analysis import lab_figures
     from dicepoker.lessons import (
         class_figures,
-        lab_figures,
         risk_figures,
         two_part_figures,
         why_bluff_figures,

@@ -83,8 +83,8 @@ def test_throw_outcomes_are_the_reroll_distribution():
 def test_every_game_reads_the_one_table():
     from dicepoker.games.bluff.odds import KEEPS, ROLLS, throw_chances
     from dicepoker.games.board import odds as board_odds
+    from dicepoker.games.scorecard.analysis.two_part import _dice_arrays
     from dicepoker.games.scorecard.solver.tables import dice_tables
-    from dicepoker.lessons.two_part import _dice_arrays
     from dicepoker.odds import turn as odds_turn
 
     t = turn_table()

@@ -4,7 +4,7 @@ against the four bots.
 
 >>> import tempfile
 >>> from pathlib import Path
->>> from dicepoker.lessons.lab import play_game
+>>> from dicepoker.games.scorecard.analysis.lab import play_game
 >>> folder = Path(tempfile.mkdtemp())
 >>> play_game("heuristic", "two_part", rng=1).save(folder / "ann.json")
 >>> (folder / "notes.txt").write_text("not a game")

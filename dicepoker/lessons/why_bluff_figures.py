@@ -19,8 +19,9 @@ from dicepoker.core.errors import DicePokerError
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, display_name, fill_message, format_message, in_language
 from dicepoker.games.bluff.abstraction import CATEGORIES
+from dicepoker.games.bluff.equilibrium import opening_table
 from dicepoker.games.bluff.rules import BLUFF, BluffRules
-from dicepoker.lessons.why_bluff import TOY, HighOrLow, ann_values, bo_values, hand_solution, opening_table
+from dicepoker.lessons.why_bluff import TOY, HighOrLow, ann_values, bo_values, hand_solution
 from dicepoker.solvers.zero_sum import Solution
 
 CALL_COLOUR, ACCEPT_COLOUR, MARK_COLOUR = "#c2410c", "#1f4e79", "#6b7280"

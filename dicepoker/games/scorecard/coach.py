@@ -588,7 +588,7 @@ def bot_losses(
 ) -> pd.DataFrame:
     """Each bot's seeded solitaire games, reported by the coach: one row per bot and game.
 
-    Game ``i`` gets the same dice stream for every bot (as in :func:`dicepoker.lessons.lab.simulate`).
+    Game ``i`` gets the same dice stream for every bot (as in :func:`~.analysis.lab.simulate`).
 
     >>> df = bot_losses("two_part", bots=("optimal", "heuristic"), games=2, seed=1)
     >>> mean = df.groupby("bot")["mean loss"].mean()
