@@ -8,7 +8,7 @@ dynamic programme, with values instead of 0/1, chooses the keeps of the board bo
 (Fraction(25, 648), Fraction(5, 2592))
 >>> chance_to_take("P6") > chance_to_take("FH") > chance_to_take("K6")
 True
->>> best_keep("FH", "33356", rolls_left=2)
+>>> best_keep_for_values("33356", target_vector("FH").astype(float), rolls_left=2)[0]
 Dice('3335')
 """
 
@@ -137,16 +137,6 @@ def best_keep_for_values(dice: Dice | str, terminal: np.ndarray, rolls_left: int
         if expected[k] > best_value + 1e-12:
             best, best_value = keeps[k], float(expected[k])
     return best, best_value
-
-
-def best_keep(target: Target, dice: Dice | str, rolls_left: int = 2) -> Dice:
-    """The dice to keep for the best chance of ending the turn holding ``target``.
-
-    >>> best_keep("K6", "66612"), best_keep("S", "22456")
-    (Dice('666'), Dice('2456'))
-    """
-    keep, _ = best_keep_for_values(dice, target_vector(target).astype(float), rolls_left)
-    return keep
 
 
 # --- tables for the board ----------------------------------------------------------------------

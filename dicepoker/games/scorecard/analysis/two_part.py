@@ -41,7 +41,7 @@ from dicepoker.core.turn import ROLL_OUTCOMES, turn_table
 from dicepoker.games.scorecard.analysis.lab import not_a_number_of_games, scorecard_rules
 from dicepoker.games.scorecard.bots import play_turn
 from dicepoker.games.scorecard.engine import ScorecardGame, TurnView
-from dicepoker.games.scorecard.rules import Box, JokerRule, ScorecardRules
+from dicepoker.games.scorecard.rules import Box, JokerRule, ScorecardRules, settlement_of
 from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET
 from dicepoker.games.scorecard.solver.solution import Solution, turn_values
 from dicepoker.games.scorecard.solver.solve import solve
@@ -582,11 +582,12 @@ def settlement_table(totals: Sequence[int], names: Sequence[str] | None = None) 
                 totals=len(totals),
             )
         )
-    mean = Fraction(sum(int(t) for t in totals), len(totals))
-    results = [int(t) - mean for t in totals]
+    totals = [int(t) for t in totals]
+    results = settlement_of(totals)
+    mean = Fraction(sum(totals), len(totals))
     frame = pd.DataFrame(
         {
-            "total": [int(t) for t in totals],
+            "total": totals,
             "mean": [mean] * len(totals),
             "result": results,
             "settles": [signed(r) for r in results],
