@@ -53,7 +53,7 @@ _WHERE: dict[str, str] = {
     "hint": "dicepoker.games.scorecard.hints",
     # the odds
     "one_roll_probability": "dicepoker.odds.one_roll",
-    "closed_form_probability": "dicepoker.odds.one_roll",
+    "closed_form_probability": "dicepoker.games.scorecard.odds",
     "within_three_probability": "dicepoker.odds.turn",
     "best_keep": "dicepoker.odds.turn",
     "simulate_within_three": "dicepoker.odds.simulation",
