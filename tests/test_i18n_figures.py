@@ -358,8 +358,8 @@ def test_plural_forms_follow_the_count():
 
 def test_numbers_in_text_are_the_packages_own():
     """The expected score written on the line is the one the odds compute, in the locale's writing."""
+    from dicepoker.games.scorecard.odds import expected_score
     from dicepoker.odds.figures import score_distribution_figure
-    from dicepoker.odds.turn import expected_score
 
     mean = float(expected_score("Sixes", "classic", 3))
     fig = score_distribution_figure("Sixes", lang="ro")

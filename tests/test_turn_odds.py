@@ -11,17 +11,15 @@ import pytest
 
 from dicepoker import Dice, DicePokerError, UnknownNameError, combinations_of, find_game
 from dicepoker.core.turn import turn_table
+from dicepoker.games.scorecard.odds import expected_score, score_distribution, score_plan
 from dicepoker.odds.one_roll import one_roll_probability
 from dicepoker.odds.turn import (
     best_keep,
     chance_with_keep,
-    expected_score,
     game_within_three,
     hold_chance_by_roll,
     hold_plan,
     keep_options,
-    score_distribution,
-    score_plan,
     turn_flow,
     useful_dice_by_roll,
     useful_dice_transitions,

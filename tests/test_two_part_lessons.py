@@ -32,6 +32,7 @@ from dicepoker.games.scorecard.analysis.two_part import (
 )
 from dicepoker.games.scorecard.bots import optimal_strategy, play_turn, simple_bot
 from dicepoker.games.scorecard.engine import Score, TurnView
+from dicepoker.games.scorecard.odds import score_distribution
 from dicepoker.games.scorecard.solver.tables import dice_tables
 from dicepoker.lessons.two_part_figures import (
     part1_results_figure,
@@ -39,7 +40,6 @@ from dicepoker.lessons.two_part_figures import (
     settlement_figure,
     stop_or_roll_on_figure,
 )
-from dicepoker.odds.turn import score_distribution
 
 TWO_PART = find_game("two_part")
 

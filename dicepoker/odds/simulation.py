@@ -25,6 +25,7 @@ from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.stats import Z95, Estimate, mean_interval, wilson_interval
 from dicepoker.core.turn import POWERS_OF_SIX, dice_key, turn_table
+from dicepoker.games.scorecard.odds import score_plan
 from dicepoker.odds.one_roll import (
     CombinationLike,
     catalogue,
@@ -32,7 +33,7 @@ from dicepoker.odds.one_roll import (
     holds_on_rolls,
     ordered_outcome_rolls,
 )
-from dicepoker.odds.turn import TurnPlan, hold_plan, score_plan
+from dicepoker.odds.turn import TurnPlan, hold_plan
 
 if TYPE_CHECKING:
     import pandas as pd

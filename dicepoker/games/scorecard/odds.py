@@ -1,8 +1,10 @@
-"""The scorecard's own odds: the one-roll count of a box by formula (the closed form).
+"""The scorecard's own odds: a box's one-roll count by formula, and a turn played for a box's score.
 
-The odds every game shares (by enumeration, a turn's best play) are in :mod:`dicepoker.odds`;
-this is what only a scorecard box has: a formula per kind of box (:class:`~.rules.Need`), which
-the tests check against the enumeration of all 7776 ordered outcomes.
+The odds every game shares (by enumeration, a turn's best play to hold a combination) are in
+:mod:`dicepoker.odds`; this is what only a scorecard box has: a formula per kind of box
+(:class:`~.rules.Need`), which the tests check against the enumeration of all 7776 ordered
+outcomes, and a score, whose expectation and distribution over a turn played for it the turn's
+dynamic programme (:mod:`dicepoker.core.turn_plan`) gives exactly.
 
 >>> closed_form_probability("Full House")
 Fraction(25, 648)
@@ -11,13 +13,20 @@ Fraction(25, 648)
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import Any
+
+import numpy as np
 
 from dicepoker.core.counting import COUNT_PATTERNS, pattern_count, surjections
-from dicepoker.core.dice import FACES, NUMBER_OF_DICE
+from dicepoker.core.dice import FACES, NUMBER_OF_DICE, all_rolls
+from dicepoker.core.errors import UnknownNameError
+from dicepoker.core.i18n import format_message
 from dicepoker.core.turn import ROLL_OUTCOMES
-from dicepoker.games import find_game
+from dicepoker.core.turn_plan import TurnPlan, check_rolls, plan_of, solve_turn
+from dicepoker.games import SCORECARD_GAMES, find_game
 from dicepoker.games.scorecard.rules import Need
 
 
@@ -67,3 +76,65 @@ def closed_form_probability(box: str, game: str = "classic") -> Fraction:
     Fraction(5, 162)
     """
     return Fraction(closed_form_count(box, game), ROLL_OUTCOMES)
+
+
+# --- a turn playing for one box's score -----------------------------------------------------------
+def _scorecard(game: str) -> Any:
+    if game not in SCORECARD_GAMES:
+        raise UnknownNameError(
+            format_message(
+                "game {game} has no scores; the scorecard games are {games}",
+                game=repr(game),
+                games=SCORECARD_GAMES,
+            )
+        )
+    return find_game(game)
+
+
+@lru_cache(maxsize=32)
+def _solved_scores(game: str, rolls: int) -> tuple[np.ndarray, tuple]:
+    rules = _scorecard(game)
+    stop_values = np.array(
+        [
+            [
+                [rules.score(box, roll, first_roll=stage == 0) for box in rules.box_names]
+                for roll in all_rolls()
+            ]
+            for stage in range(rolls)
+        ],
+        dtype=np.int64,
+    )
+    return stop_values, solve_turn(stop_values)
+
+
+def score_plan(box: str, game: str = "classic", rolls: int = 3) -> TurnPlan:
+    """The best play of a turn to maximise the expected score of one box (a first-roll score doubles
+    where the rules say so).
+
+    >>> score_plan("Poker", game="two_part").value_after("44444", roll=1)  # 2 x 20 + 50
+    Fraction(90, 1)
+    """
+    check_rolls(rolls)
+    rules = _scorecard(game)
+    column = rules.box_names.index(rules.box(box).name)
+    stop_values, solved = _solved_scores(game, rolls)
+    return plan_of(rules.box_names[column], "score", stop_values, solved, column)
+
+
+def expected_score(box: str, game: str = "classic", rolls: int = 3) -> Fraction:
+    """The expected score of a box in a turn played to score as much as possible in it.
+
+    >>> expected_score("Sixes")  # 6 x 5 x (1 - (5/6)^3)
+    Fraction(455, 36)
+    """
+    return score_plan(box, game, rolls).value()
+
+
+def score_distribution(box: str, game: str = "classic", rolls: int = 3) -> dict[int, Fraction]:
+    """The exact distribution of a box's score at the end of a turn chasing it.
+
+    >>> d = score_distribution("Sixes")
+    >>> sum(d.values()), d[0] == Fraction(5, 6) ** 15
+    (Fraction(1, 1), True)
+    """
+    return score_plan(box, game, rolls).outcome_distribution()
