@@ -65,9 +65,15 @@ def _best_over_keeps(w: np.ndarray, size: int | None = None) -> np.ndarray:
     """For every roll, the best of ``w`` over the keeps it allows (all of them, or those of ``size`` dice)."""
     if size is None:
         return best_over_keeps(w, keeping_all=True)
+    of_size = _of_size(size).reshape(_of_size(size).shape + (1,) * (w.ndim - 1))
+    return np.where(of_size, w[turn_table().keep_choices], -1).max(axis=1)
+
+
+@cache
+def _of_size(size: int) -> np.ndarray:
+    """Which of each roll's keeps (:attr:`~dicepoker.core.turn.TurnTable.keep_choices`) hold ``size`` dice."""
     t = turn_table()
-    of_size = (t.keep_sizes[t.keep_choices] == size).reshape(t.keep_choices.shape + (1,) * (w.ndim - 1))
-    return np.where(of_size, w[t.keep_choices], -1).max(axis=1)
+    return t.keep_sizes[t.keep_choices] == size
 
 
 @cache
