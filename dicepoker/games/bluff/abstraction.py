@@ -41,9 +41,9 @@ import numpy as np
 
 from dicepoker.core.dice import Dice, ways
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.turn import ROLL_OUTCOMES
+from dicepoker.core.turn import ROLL_OUTCOMES, turn_table
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
-from dicepoker.games.bluff.odds import KEEPS, ROLLS, throw_chances
+from dicepoker.games.bluff.odds import ROLLS, throw_chances
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand, named_dice
 from dicepoker.solvers.zero_sum import Chance, Decision, Node, SequenceForm, Terminal, sequence_form
 
@@ -99,7 +99,7 @@ def _categories() -> np.ndarray:
 @cache
 def _throw_rows() -> dict[Dice, np.ndarray]:
     """For each kept multiset, the whole-number chance (times 6**5) of each roll after the throw."""
-    return {keep: throw_chances()[KEEPS.index(keep)].astype(object) for keep in set(_keeps())}
+    return {keep: throw_chances()[turn_table().keep_index[keep]].astype(object) for keep in set(_keeps())}
 
 
 @cache
