@@ -62,12 +62,12 @@ def xdist_group_of(path: Path, fixtures: tuple[str, ...] = ()) -> str:
 # Doctests cannot carry a mark: those that take more than a few seconds (measured with
 # --durations) are marked slow here, so the fast loop (CONTRIBUTING.md) leaves them out.
 SLOW_DOCTESTS = {
-    "dicepoker.lessons.risk.tune_win_seeker",
-    "dicepoker.lessons.risk.biggest_disagreement",
-    "dicepoker.lessons.risk.play_duel_game",
-    "dicepoker.lessons.risk.play_risks",
+    "dicepoker.games.scorecard.analysis.risk.tune_win_seeker",
+    "dicepoker.games.scorecard.analysis.risk.biggest_disagreement",
+    "dicepoker.games.scorecard.analysis.risk.play_duel_game",
+    "dicepoker.games.scorecard.analysis.risk.play_risks",
     "dicepoker.games.scorecard.coach",
-    "dicepoker.lessons.two_part.part1_bonus_probability",
+    "dicepoker.games.scorecard.analysis.two_part.part1_bonus_probability",
 }
 
 

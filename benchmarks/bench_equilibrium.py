@@ -20,12 +20,12 @@ import time
 
 
 def main(games: int = 1000, *, quick: bool = False) -> None:
-    from dicepoker.core.zero_sum import sequence_form, solve_cfr, solve_lp
     from dicepoker.games.bluff.abstraction import OPENER_STANDS_ON, BluffAbstraction, bluff_abstraction
     from dicepoker.games.bluff.bots import NaiveBot, RandomBot, ReasoningBot
     from dicepoker.games.bluff.equilibrium import bot_exploitability, equilibrium_tournament
     from dicepoker.games.bluff.rules import BLUFF
-    from dicepoker.lessons.kuhn import kuhn_poker
+    from dicepoker.solvers.kuhn import kuhn_poker
+    from dicepoker.solvers.zero_sum import sequence_form, solve_cfr, solve_lp
 
     kuhn = sequence_form(kuhn_poker())
     lp = solve_lp(kuhn)

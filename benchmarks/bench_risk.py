@@ -26,9 +26,9 @@ os.environ["DICEPOKER_CACHE_DIR"] = tempfile.mkdtemp(prefix="dicepoker-bench-ris
 atexit.register(shutil.rmtree, os.environ["DICEPOKER_CACHE_DIR"], ignore_errors=True)
 
 from dicepoker.games import find_game  # noqa: E402
+from dicepoker.games.scorecard.analysis.risk import RISK_SWEEP, risk_sweep  # noqa: E402
 from dicepoker.games.scorecard.solver import cache as solver_cache  # noqa: E402
 from dicepoker.games.scorecard.solver.solve import solve  # noqa: E402
-from dicepoker.lessons.risk import RISK_SWEEP, risk_sweep  # noqa: E402
 
 
 def timed(rules, risk: float) -> float:

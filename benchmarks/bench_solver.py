@@ -36,11 +36,11 @@ import numpy as np  # noqa: E402
 
 from dicepoker import find_game  # noqa: E402
 from dicepoker.core.dice import all_rolls  # noqa: E402
+from dicepoker.games.scorecard.analysis.lab import play_game, simulate  # noqa: E402
 from dicepoker.games.scorecard.engine import Score, TurnView  # noqa: E402
 from dicepoker.games.scorecard.hints import hint  # noqa: E402
 from dicepoker.games.scorecard.solver import cache as solver_cache  # noqa: E402
 from dicepoker.games.scorecard.solver.solve import solve  # noqa: E402
-from dicepoker.lessons.lab import play_game, simulate  # noqa: E402
 
 COMPILE = """
 import json, time

@@ -47,13 +47,13 @@ _WHERE: dict[str, str] = {
     # playing
     "play_bluff": "dicepoker.games.bluff.widget",
     "play_board": "dicepoker.games.board.widget",
-    "tournament": "dicepoker.lessons.lab",
+    "tournament": "dicepoker.games.scorecard.analysis.lab",
     # optimal play
     "solve": "dicepoker.games.scorecard.solver.solve",
     "hint": "dicepoker.games.scorecard.hints",
     # the odds
     "one_roll_probability": "dicepoker.odds.one_roll",
-    "closed_form_probability": "dicepoker.odds.one_roll",
+    "closed_form_probability": "dicepoker.games.scorecard.odds",
     "within_three_probability": "dicepoker.odds.turn",
     "best_keep": "dicepoker.odds.turn",
     "simulate_within_three": "dicepoker.odds.simulation",

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from dicepoker.core.actions import Roll
+from dicepoker.core.dice import Dice
 from dicepoker.core.errors import IllegalActionError, SaveFileError
 from dicepoker.core.randomness import generator
 from dicepoker.core.registry import GameEntry, Registry
 from dicepoker.core.saving import SavesAsJson, generator_from_state, generator_state, opened, sealed
+from dicepoker.core.turn import throw_outcomes
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,9 @@ class RaceGame(SavesAsJson):
 
     def view(self, player: int | None = None) -> RaceGame:
         return self
+
+    def chance_outcomes(self, action: Any) -> list[tuple[Dice, Fraction]]:
+        return throw_outcomes(Dice()) if action == Roll() else []  # every turn throws all five dice
 
     def to_dict(self) -> dict[str, Any]:
         content = {"players": list(self.player_names), "rng_start": self._start, "turns": self._turns}

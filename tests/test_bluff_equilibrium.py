@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from dicepoker.core.dice import Dice
-from dicepoker.core.zero_sum import Chance, Decision, Terminal, expected_value, sequence_form, solve_cfr
 from dicepoker.games.bluff.abstraction import (
     CATEGORIES,
     OPENER_STANDS_ON,
@@ -26,9 +25,11 @@ from dicepoker.games.bluff.engine import BluffGame, Phase, TurnRecord
 from dicepoker.games.bluff.equilibrium import (
     EquilibriumBot,
     _view,
+    answer_table,
     bot_exploitability,
     equilibrium_solution,
     equilibrium_tournament,
+    opening_table,
 )
 from dicepoker.games.bluff.odds import reach_probability
 from dicepoker.games.bluff.rules import BLUFF, Hand
@@ -36,14 +37,13 @@ from dicepoker.games.bluff.widget import check_bluff_seats, play_bluff
 from dicepoker.lessons.why_bluff import (
     HighOrLow,
     ann_values,
-    answer_table,
     bo_values,
     hand_solution,
     loss_against_best_response,
     naive_losses,
-    opening_table,
     toy_tree,
 )
+from dicepoker.solvers.zero_sum import Chance, Decision, Terminal, expected_value, sequence_form, solve_cfr
 
 
 def _simulate_reroll(dice: list[int], rng: np.random.Generator) -> list[int]:

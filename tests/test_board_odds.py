@@ -17,7 +17,7 @@ from dicepoker.core.dice import Dice
 from dicepoker.core.patterns import is_poker
 from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import (
-    best_keep,
+    best_keep_for_values,
     cell_chances,
     chance_by_rolls,
     chance_in_one_roll,
@@ -97,6 +97,9 @@ def test_more_rolls_and_more_labels_never_hurt():
 
 
 def test_best_keeps():
+    def best_keep(label: str, dice: str, rolls_left: int = 2) -> Dice:
+        return best_keep_for_values(dice, target_vector(label).astype(float), rolls_left)[0]
+
     assert best_keep("K6", "66612") == Dice.parse("666")
     assert best_keep("S", "22456") == Dice.parse("2456")
     assert best_keep("FH", "33355", rolls_left=2) == Dice.parse("33355")  # already there: stop

@@ -268,7 +268,7 @@ def test_the_tournament_survives_and_ranks_the_failures_last(strategy_result) ->
 @pytest.mark.slow
 def test_every_score_is_the_players_own_on_the_same_seeded_games(strategy_result) -> None:
     """Checked against an independent replay: the lab's simulate with the function in this process."""
-    from dicepoker.lessons.lab import simulate
+    from dicepoker.games.scorecard.analysis.lab import simulate
 
     board = strategy_result.leaderboard.set_index("player")
     for player, strategy in (("Ann", collector), ("greedy", "greedy"), ("random", "random")):

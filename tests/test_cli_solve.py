@@ -9,9 +9,9 @@ from solver_helpers import session_cache_dir, solved  # noqa: F401
 
 from dicepoker import find_game
 from dicepoker.cli.main import main
+from dicepoker.games.scorecard.analysis.lab import simulate
 from dicepoker.games.scorecard.solver import cache as solver_cache
 from dicepoker.games.scorecard.solver.tables import rule_tables
-from dicepoker.lessons.lab import simulate
 
 
 def run_json(capsys, *argv):

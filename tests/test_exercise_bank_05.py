@@ -13,9 +13,9 @@ import pytest
 from exercise_bank_helpers import judged
 
 from dicepoker.games import find_game
+from dicepoker.games.scorecard.analysis.two_part import settlement_table
 from dicepoker.lessons.exercise_bank import lesson_05
 from dicepoker.lessons.exercise_registry import find_exercise, lesson_exercises
-from dicepoker.lessons.two_part import settlement_table
 
 FOUR_AFTER_THREE = 1 - Fraction(5, 6) ** 3
 FOUR_AFTER_TWO = 1 - Fraction(5, 6) ** 2

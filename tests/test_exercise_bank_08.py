@@ -8,11 +8,11 @@ from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test
 
 from dicepoker.core.dice import Dice
 from dicepoker.games.scorecard.advisor import advise
+from dicepoker.games.scorecard.analysis.lab import play_game
 from dicepoker.games.scorecard.coach import coach_report
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.lessons.exercise_bank import lesson_08
 from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
-from dicepoker.lessons.lab import play_game
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,9 @@ import math
 
 import pytest
 
-from dicepoker.lessons.lab import tournament
-from dicepoker.lessons.lab_figures import head_to_head
+from dicepoker.games.scorecard.analysis.lab import tournament
+from dicepoker.games.scorecard.analysis.lab_figures import head_to_head
+from dicepoker.games.scorecard.odds import score_distribution
 from dicepoker.odds.figures import (
     FLOW_LABEL_GAP,
     one_vs_three_rolls_figure,
@@ -16,7 +17,6 @@ from dicepoker.odds.figures import (
     turn_flow_figure,
 )
 from dicepoker.odds.tables import game_odds, game_odds_table
-from dicepoker.odds.turn import score_distribution
 
 
 @pytest.mark.parametrize("combination", ["Poker", "Large Straight", "Full House", "Four of a Kind"])

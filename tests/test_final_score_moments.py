@@ -17,11 +17,11 @@ from solver_helpers import TINY, session_cache_dir, solved  # noqa: F401
 from dicepoker import find_game
 from dicepoker.core.dice import reroll_distribution, roll_distribution
 from dicepoker.core.stats import mean_interval, std_interval, z_for
+from dicepoker.games.scorecard.analysis.lab import simulate
 from dicepoker.games.scorecard.bots import optimal_strategy
 from dicepoker.games.scorecard.engine import Score, TurnView
 from dicepoker.games.scorecard.solver.moments import final_score_moments
 from dicepoker.games.scorecard.solver.solve import solve
-from dicepoker.lessons.lab import simulate
 
 Z99 = z_for(0.99)
 

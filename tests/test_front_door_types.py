@@ -8,7 +8,7 @@ import pytest
 import dicepoker
 from dicepoker.core.errors import DicePokerError
 from dicepoker.games.scorecard.advisor import advise
-from dicepoker.lessons.lab import simulate
+from dicepoker.games.scorecard.analysis.lab import simulate
 
 WRONG = [None, 12345, b"classic", 1.5, object()]
 

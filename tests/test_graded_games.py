@@ -17,10 +17,10 @@ from dicepoker.core.saving import sealed
 from dicepoker.games import new_game, play
 from dicepoker.games.bluff.engine import BluffGame
 from dicepoker.games.board.engine import BoardGame
+from dicepoker.games.scorecard.analysis.lab import play_game
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.presets import TWO_PART
 from dicepoker.lessons.class_reports import class_report, student_seats
-from dicepoker.lessons.lab import play_game
 from tests.widget_clicks import click
 
 WIDGETS = {  # a game name and its seats: a human against the computer

@@ -9,10 +9,10 @@ from solver_helpers import TINY, brute_force, session_cache_dir, solved  # noqa:
 from dicepoker import IllegalActionError, find_game
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import Dice, all_rolls, reroll_distribution, roll_distribution
+from dicepoker.games.scorecard.analysis.lab import play_game
 from dicepoker.games.scorecard.engine import Score, ScorecardGame, TurnView
 from dicepoker.games.scorecard.hints import Hint, hint
 from dicepoker.games.scorecard.solver.solve import solve
-from dicepoker.lessons.lab import play_game
 
 
 def banked(rules, filled, bonus_points=0):

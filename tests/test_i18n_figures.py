@@ -74,7 +74,7 @@ def _hint():
 
 
 def _lab_tournament():
-    from dicepoker.lessons.lab import tournament
+    from dicepoker.games.scorecard.analysis.lab import tournament
 
     return tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy")
 
@@ -97,9 +97,9 @@ def _figures():
     from dicepoker.games.bluff import figures as bluff
     from dicepoker.games.board import figures as board
     from dicepoker.games.scorecard import coach_figures as coach
+    from dicepoker.games.scorecard.analysis import lab_figures
     from dicepoker.lessons import (
         class_figures,
-        lab_figures,
         risk_figures,
         two_part_figures,
         why_bluff_figures,
@@ -127,8 +127,8 @@ def _figures():
     sweep_ce = pd.DataFrame({"certainty_equivalent": [240.0, 248.4, 257.0]}, index=[-0.01, 0.0, 0.01])
 
     def cfr_solution():
-        from dicepoker.core.zero_sum import sequence_form, solve_cfr
         from dicepoker.lessons.why_bluff import toy_tree
+        from dicepoker.solvers.zero_sum import sequence_form, solve_cfr
 
         return solve_cfr(sequence_form(toy_tree()), 8)
 
@@ -358,8 +358,8 @@ def test_plural_forms_follow_the_count():
 
 def test_numbers_in_text_are_the_packages_own():
     """The expected score written on the line is the one the odds compute, in the locale's writing."""
+    from dicepoker.games.scorecard.odds import expected_score
     from dicepoker.odds.figures import score_distribution_figure
-    from dicepoker.odds.turn import expected_score
 
     mean = float(expected_score("Sixes", "classic", 3))
     fig = score_distribution_figure("Sixes", lang="ro")

@@ -14,11 +14,12 @@ from solver_helpers import TINY, session_cache_dir  # noqa: F401
 from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.i18n import display_name, in_language
 from dicepoker.core.stats import wilson_interval
+from dicepoker.games.scorecard.analysis.lab import play_game, tournament
+from dicepoker.games.scorecard.analysis.risk import biggest_disagreement
+from dicepoker.games.scorecard.analysis.two_part import settlement_table
 from dicepoker.lessons.bluff import check_caller
+from dicepoker.lessons.challenge import challenge
 from dicepoker.lessons.class_reports import class_report
-from dicepoker.lessons.lab import challenge, play_game, tournament
-from dicepoker.lessons.risk import biggest_disagreement
-from dicepoker.lessons.two_part import settlement_table
 from dicepoker.odds.one_roll import one_roll_probability
 from dicepoker.odds.tables import game_odds_table, one_roll_meaning
 from dicepoker.odds.turn import best_keep

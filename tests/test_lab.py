@@ -11,9 +11,9 @@ import pytest
 from solver_helpers import session_cache_dir  # noqa: F401
 
 from dicepoker import DicePokerError, IllegalActionError, find_game
+from dicepoker.games.scorecard.analysis.lab import mean_ci, simulate, tournament, win_rate
+from dicepoker.games.scorecard.analysis.lab_figures import head_to_head, hint_values, score_distributions
 from dicepoker.games.scorecard.engine import Score
-from dicepoker.lessons.lab import mean_ci, simulate, tournament, win_rate
-from dicepoker.lessons.lab_figures import head_to_head, hint_values, score_distributions
 
 
 def chance_first(view):
@@ -106,7 +106,7 @@ def test_hint_figure():
 
 
 def test_challenge_checks_a_students_strategy():
-    from dicepoker.lessons.lab import challenge
+    from dicepoker.lessons.challenge import challenge
 
     won = challenge("heuristic", against=chance_first, games=20, seed=3, rules="yatzy")
     assert won and str(won) == "Right!"

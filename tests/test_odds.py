@@ -10,13 +10,12 @@ from math import comb, factorial
 import pytest
 
 from dicepoker import Dice, UnknownNameError, combinations_of
+from dicepoker.core.counting import COUNT_PATTERNS, pattern_count, surjections
 from dicepoker.core.dice import all_keeps, all_rolls
+from dicepoker.core.turn import dice_key, roll_index
+from dicepoker.games.scorecard.odds import closed_form_count, closed_form_probability
 from dicepoker.odds.one_roll import (
-    COUNT_PATTERNS,
     OUTCOMES,
-    closed_form_count,
-    closed_form_probability,
-    dice_key,
     find_combination,
     game_one_roll_counts,
     holds_on_rolls,
@@ -24,10 +23,7 @@ from dicepoker.odds.one_roll import (
     one_roll_probability,
     ordered_outcome_rolls,
     ordered_outcomes,
-    pattern_count,
-    roll_index,
     sum_distribution,
-    surjections,
 )
 
 ALL_GAMES = ("classic", "yahtzee", "yatzy", "two_part", "bluff", "board")

@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 import pytest
 
 from dicepoker import UnknownNameError, combinations_of
+from dicepoker.games.scorecard.odds import expected_score
 from dicepoker.odds.figures import (
     convergence_figure,
     dice_sum_figure,
@@ -18,7 +19,7 @@ from dicepoker.odds.figures import (
     turn_flow_figure,
 )
 from dicepoker.odds.one_roll import one_roll_probability
-from dicepoker.odds.turn import expected_score, hold_chance_by_roll, within_three_probability
+from dicepoker.odds.turn import hold_chance_by_roll, within_three_probability
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ import fifth_game
 import numpy as np
 import pytest
 
-from dicepoker import DicePokerError
+from dicepoker import Dice, DicePokerError
 from dicepoker.core.match import play_match, random_seat
 from dicepoker.core.protocol import Game
 from dicepoker.games import GAMES, REGISTRY
@@ -104,3 +104,30 @@ def test_a_game_replays_from_its_fresh_start_action_by_action(case):
         again.replay_action(entry)
     assert again.to_dict()["history"] == history
     assert again.is_over and again.outcome == game.outcome
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_chance_outcomes_are_a_distribution_and_hold_what_is_thrown(case):
+    """Every legal action's chance outcomes are distinct five-dice rolls with chances adding up to
+    exactly 1 (or none, for an action that throws nothing), each the multinomial chance of the
+    dice thrown; the dice that then show are among them."""
+    rng = np.random.default_rng(11)
+    game = new_game(case, seed=5)
+    throws = 0
+    while not game.is_over and throws < 60:
+        legal = game.legal_actions()
+        for action in legal:
+            outcomes = game.chance_outcomes(action)
+            if outcomes:
+                rolls = [dice for dice, _ in outcomes]
+                assert len(set(rolls)) == len(rolls) and all(len(d) == 5 for d in rolls)
+                assert sum(p for _, p in outcomes) == 1 and all(p > 0 for _, p in outcomes)
+        action = legal[int(rng.integers(len(legal)))]
+        outcomes = dict(game.chance_outcomes(action))
+        shown = game.apply(action)
+        shown = shown if isinstance(shown, Dice) else getattr(game, "dice", None)
+        if outcomes:
+            throws += 1
+            if isinstance(shown, Dice):
+                assert shown in outcomes, f"{action} showed {shown}, not among its chance outcomes"
+    assert throws > 5

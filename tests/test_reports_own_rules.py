@@ -11,11 +11,11 @@ import pytest
 
 from dicepoker.core.errors import DicePokerError
 from dicepoker.games.scorecard import coach, hints
+from dicepoker.games.scorecard.analysis.lab import play_game
 from dicepoker.games.scorecard.coach import coach_report
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.presets import TWO_PART, YAHTZEE, is_kit_rule_set
 from dicepoker.lessons.class_reports import COLUMNS, class_report
-from dicepoker.lessons.lab import play_game
 
 EXTRA = tuple(dataclasses.replace(YAHTZEE.box("Chance"), name=f"Chance {i}") for i in range(2, 6))
 FORGED = YAHTZEE.variant(boxes=YAHTZEE.boxes + EXTRA)  # 17 boxes, still called "yahtzee"

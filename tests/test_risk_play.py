@@ -15,11 +15,8 @@ from solver_helpers import TINY, session_cache_dir  # noqa: F401
 
 from dicepoker import ScorecardGame
 from dicepoker.core.stats import wilson_interval
-from dicepoker.games.scorecard.bots import VARIANCE_RISK, WinSeekingStrategy, optimal, risk_strategy
-from dicepoker.games.scorecard.solver.solve import solve
-from dicepoker.lessons import risk_figures
-from dicepoker.lessons.lab import simulate
-from dicepoker.lessons.risk import (
+from dicepoker.games.scorecard.analysis.lab import simulate
+from dicepoker.games.scorecard.analysis.risk import (
     TOY_PLAYERS,
     DuelResult,
     biggest_disagreement,
@@ -35,6 +32,9 @@ from dicepoker.lessons.risk import (
     toy_rerolls,
     two_dice_toy,
 )
+from dicepoker.games.scorecard.bots import VARIANCE_RISK, WinSeekingStrategy, optimal, risk_strategy
+from dicepoker.games.scorecard.solver.solve import solve
+from dicepoker.lessons import risk_figures
 
 GAME = TINY["two rolls a turn, yatzy scoring"]  # three boxes, two rolls: duels in milliseconds
 GRID = (-0.05, -VARIANCE_RISK, 0.0, VARIANCE_RISK, 0.05)

@@ -79,7 +79,7 @@ def test_certainty_equivalent_converges_to_the_expected_score(game):
 @pytest.mark.slow
 def test_certainty_equivalent_slope_at_zero_is_half_the_variance_of_optimal_play():
     # CE(θ) = mean + θ var / 2 + O(θ²): the slope at 0 against the variance of simulated optimal play
-    from dicepoker.lessons.lab import simulate
+    from dicepoker.games.scorecard.analysis.lab import simulate
 
     rules = TINY["two rolls a turn, yatzy scoring"]
     theta = 1e-4

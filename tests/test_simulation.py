@@ -11,6 +11,7 @@ import pytest
 from dicepoker import Dice, DicePokerError, combinations_of
 from dicepoker.core.dice import all_rolls
 from dicepoker.core.stats import Estimate, mean_interval, wilson_interval
+from dicepoker.games.scorecard.odds import expected_score, score_plan
 from dicepoker.odds.one_roll import game_one_roll_counts, one_roll_probability
 from dicepoker.odds.simulation import (
     roll_counts,
@@ -28,11 +29,9 @@ from dicepoker.odds.simulation import (
 )
 from dicepoker.odds.turn import (
     chance_with_keep,
-    expected_score,
     game_within_three,
     hold_chance_by_roll,
     hold_plan,
-    score_plan,
     within_three_probability,
 )
 

@@ -11,6 +11,7 @@ from solver_helpers import session_cache_dir, solved  # noqa: F401
 from dicepoker import UnknownNameError, find_game
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import Dice, all_rolls
+from dicepoker.games.scorecard.analysis.lab import mean_ci, play_game, simulate
 from dicepoker.games.scorecard.bots import (
     STRATEGIES,
     RandomStrategy,
@@ -24,7 +25,6 @@ from dicepoker.games.scorecard.bots import (
 from dicepoker.games.scorecard.bots import choices as strategy_choices
 from dicepoker.games.scorecard.engine import Score, TurnView
 from dicepoker.games.scorecard.hints import hint
-from dicepoker.lessons.lab import mean_ci, play_game, simulate
 
 
 def test_strategies_found_by_name():

@@ -10,19 +10,17 @@ import numpy as np
 import pytest
 
 from dicepoker import Dice, DicePokerError, UnknownNameError, combinations_of, find_game
+from dicepoker.core.turn import turn_table
+from dicepoker.games.scorecard.odds import expected_score, score_distribution, score_plan
 from dicepoker.odds.one_roll import one_roll_probability
 from dicepoker.odds.turn import (
     best_keep,
     chance_with_keep,
-    expected_score,
     game_within_three,
     hold_chance_by_roll,
     hold_plan,
     keep_options,
-    score_distribution,
-    score_plan,
     turn_flow,
-    turn_tables,
     useful_dice_by_roll,
     useful_dice_transitions,
     within_three_probability,
@@ -151,7 +149,7 @@ def test_every_distribution_sums_to_exactly_one():
         after = part.groupby("next_useful")["probability"].sum()
         assert all(frame.loc[u, f"after roll {roll}"] == p for u, p in before.items())
         assert all(frame.loc[u, f"after roll {roll + 1}"] == p for u, p in after.items())
-    assert sum(turn_tables().transition[k].sum() for k in range(462)) == 462 * 6**5
+    assert sum(turn_table().transition[k].sum() for k in range(462)) == 462 * 6**5
 
 
 def test_hold_chance_by_roll_grows_from_one_roll_to_within_three():

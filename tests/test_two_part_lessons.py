@@ -14,11 +14,8 @@ from dicepoker import DicePokerError, ScorecardGame, UnknownNameError, find_game
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import Dice, all_keeps, all_rolls, reroll_distribution, roll_distribution
 from dicepoker.core.stats import wilson_interval
-from dicepoker.games.scorecard.bots import optimal_strategy, play_turn, simple_bot
-from dicepoker.games.scorecard.engine import Score, TurnView
-from dicepoker.games.scorecard.solver.tables import dice_tables
-from dicepoker.lessons.lab import simulate, summarise
-from dicepoker.lessons.two_part import (
+from dicepoker.games.scorecard.analysis.lab import simulate, summarise
+from dicepoker.games.scorecard.analysis.two_part import (
     NO_DOUBLE,
     face_count_distribution,
     part1_bonus_probability,
@@ -33,13 +30,16 @@ from dicepoker.lessons.two_part import (
     stop_or_roll_on_summary,
     turn_policy,
 )
+from dicepoker.games.scorecard.bots import optimal_strategy, play_turn, simple_bot
+from dicepoker.games.scorecard.engine import Score, TurnView
+from dicepoker.games.scorecard.odds import score_distribution
+from dicepoker.games.scorecard.solver.tables import dice_tables
 from dicepoker.lessons.two_part_figures import (
     part1_results_figure,
     part1_total_figure,
     settlement_figure,
     stop_or_roll_on_figure,
 )
-from dicepoker.odds.turn import score_distribution
 
 TWO_PART = find_game("two_part")
 

@@ -8,7 +8,9 @@ from itertools import product
 import pytest
 
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.zero_sum import (
+from dicepoker.lessons.why_bluff import HighOrLow, hand_solution, hand_strategy, toy_tree
+from dicepoker.solvers.kuhn import KUHN_VALUE, kuhn_poker
+from dicepoker.solvers.zero_sum import (
     Chance,
     Decision,
     Terminal,
@@ -20,8 +22,6 @@ from dicepoker.core.zero_sum import (
     solve_cfr,
     solve_lp,
 )
-from dicepoker.lessons.kuhn import KUHN_VALUE, kuhn_poker
-from dicepoker.lessons.why_bluff import HighOrLow, hand_solution, hand_strategy, toy_tree
 
 
 @pytest.fixture(scope="module")

@@ -195,7 +195,7 @@ def simulate_result(args: argparse.Namespace) -> dict[str, Any]:
     >>> list(simulate_result(args)["quantiles"])
     ['0%', '5%', '25%', '50%', '75%', '95%', '100%']
     """
-    from dicepoker.lessons.lab import simulate
+    from dicepoker.games.scorecard.analysis.lab import simulate
 
     totals = simulate(args.strategy, games=args.games, seed=args.seed, rules=chosen_rules(args))["total"]
     return {

@@ -1,5 +1,8 @@
 """One random bot, one match runner and one tournament for every game (the Game protocol).
 
+The tournament returns plain rows (dicts); the layer that shows them makes the DataFrame, so the
+core needs no pandas.
+
 A *seat* is anything that picks the next action: ``seat(game, player, rng) -> action``. A bot
 that only looks at what its player sees (``bot(view, rng)``) sits down with :func:`seat_of`.
 
@@ -7,11 +10,11 @@ that only looks at what its player sees (``bot(view, rng)``) sits down with :fun
 >>> game = play_match(new_game("board", seed=1), [random_seat, random_seat], rng=2)
 >>> game.is_over
 True
->>> table = tournament(lambda names, rng: new_game("board", names, rng=rng),
-...                    {"a": random_seat, "b": random_seat}, games=4, rng=1)
->>> list(table["player"]), int(table["seats"].sum())
+>>> rows = tournament_rows(lambda names, rng: new_game("board", names, rng=rng),
+...                        {"a": random_seat, "b": random_seat}, games=4, rng=1)
+>>> [row["player"] for row in rows], sum(row["seats"] for row in rows)
 (['a', 'b'], 8)
->>> bool((table["wins"] + table["draws"] + table["losses"] == table["seats"]).all())
+>>> all(row["wins"] + row["draws"] + row["losses"] == row["seats"] for row in rows)
 True
 """
 
@@ -88,7 +91,7 @@ def play_match(game: Game, seats: Sequence[Seat], rng: Any = None) -> Game:
     raise DicePokerError(f"the seats played {MAX_ACTIONS} actions without finishing the game")
 
 
-def tournament(
+def tournament_rows(
     new_match: Callable[[Sequence[str], np.random.Generator], Game],
     seats: Mapping[str, Seat],
     *,
@@ -97,7 +100,7 @@ def tournament(
     rng: Any = None,
     confidence: float = 0.95,
     length: Callable[[Game], float] | None = None,
-) -> Any:
+) -> list[dict[str, Any]]:
     """Every lineup plays ``games`` seeded games, seats rotating; wins with Wilson intervals.
 
     ``new_match(names, rng)`` starts a game for the players ``names`` with dice from ``rng``.
@@ -106,8 +109,6 @@ def tournament(
     ``ci_low``..``ci_high`` at ``confidence``; a shared win (a tie) counts as a draw. With
     ``length``, the mean of ``length(game)`` over the lineup's games (e.g. the turns played).
     """
-    import pandas as pd
-
     rng = generator(rng=rng)
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise DicePokerError(f"a tournament plays a whole number of games from 1 up, not {games!r}")
@@ -158,4 +159,4 @@ def tournament(
             if length is not None:
                 row["mean_length"] = float(np.mean(lengths))
             rows.append(row)
-    return pd.DataFrame(rows)
+    return rows

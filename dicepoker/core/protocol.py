@@ -1,8 +1,9 @@
 """The one interface every game engine offers, so one bot, one match runner and one test serve them all.
 
 Like OpenSpiel's uniform ``State``: the player to act, the legal actions, applying one, the end
-and its outcome, what one player sees, and saving. Actions are small frozen dataclasses
-(``Roll()``, ``Keep("66")``, ``Score("Chance")``, ``Announce(hand)``, ``Place(cell)``, ...).
+and its outcome, what one player sees, saving, and what chance may answer to a throw (OpenSpiel's
+``chance_outcomes``). Actions are small frozen dataclasses (``Roll()``, ``Keep("66")``,
+``Score("Chance")``, ``Announce(hand)``, ``Place(cell)``, ...).
 
 >>> from dicepoker.games import new_game
 >>> all(isinstance(new_game(name, seed=1), Game) for name in ("classic", "bluff", "board"))
@@ -11,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Protocol, Self, runtime_checkable
 
@@ -55,6 +57,14 @@ class Game(Protocol):
 
     def view(self, player: int | None = None) -> Any:
         """What ``player`` may see (never another player's hidden dice)."""
+        ...
+
+    def chance_outcomes(self, action: Any) -> list[tuple[Any, Fraction]]:
+        """What chance may answer to the legal ``action`` taken now: each outcome with its exact chance.
+
+        For a throw of dice, the five dice that can then show, read from the one turn table
+        (:func:`~dicepoker.core.turn.throw_outcomes`); empty for an action that throws no die.
+        """
         ...
 
     def to_dict(self) -> dict[str, Any]: ...

@@ -24,7 +24,7 @@ from typing import Any
 
 from dicepoker.core.errors import UnknownNameError
 
-PARTS = ("rules", "engine", "widget", "combinations")
+PARTS = ("rules", "engine", "widget", "combinations", "describe")
 
 
 @dataclass(frozen=True)
@@ -34,8 +34,10 @@ class GameEntry:
     ``rules`` is the rule set (a frozen dataclass), ``engine`` the class that plays it (the Game
     protocol of :mod:`dicepoker.core.protocol`), ``widget`` the function that opens its play widget
     (``widget(rules, seats=..., names=..., seed=...)``), ``combinations`` the function that lists
-    its catalogue of :class:`~dicepoker.core.patterns.Combination` (``combinations(rules)``);
-    ``family`` groups presets of one engine (``"scorecard"`` for classic, yahtzee, ...).
+    its catalogue of :class:`~dicepoker.core.patterns.Combination` (``combinations(rules)``),
+    ``describe`` its section of the rules page (``describe(rules, name, lang, level) -> list[str]``
+    of Markdown; empty: the game has none); ``family`` groups presets of one engine
+    (``"scorecard"`` for classic, yahtzee, ...).
     """
 
     name: str
@@ -44,6 +46,7 @@ class GameEntry:
     engine: str
     widget: str
     combinations: str
+    describe: str = ""
 
     def load(self, part: str) -> Any:
         """The object that ``part`` (one of :data:`PARTS`) names, imported now."""

@@ -26,6 +26,7 @@ _SCORECARD = {
     "engine": "dicepoker.games.scorecard.engine:ScorecardGame",
     "widget": "dicepoker.games.scorecard.widget:play",
     "combinations": "dicepoker.games.scorecard.rules:box_combinations",
+    "describe": "dicepoker.games.scorecard.describe:describe",
 }
 _PRESETS = "dicepoker.games.scorecard.presets"
 
@@ -42,6 +43,7 @@ REGISTRY = Registry(
             engine="dicepoker.games.bluff.engine:BluffGame",
             widget="dicepoker.games.bluff.widget:play",
             combinations="dicepoker.games.bluff.categories:bluff_combinations",
+            describe="dicepoker.games.bluff.describe:describe",
         ),
         GameEntry(
             "board",
@@ -50,6 +52,7 @@ REGISTRY = Registry(
             engine="dicepoker.games.board.engine:BoardGame",
             widget="dicepoker.games.board.widget:play",
             combinations="dicepoker.games.board.labels:board_combinations",
+            describe="dicepoker.games.board.describe:describe",
         ),
     ]
 )

@@ -4,7 +4,7 @@ against the four bots.
 
 >>> import tempfile
 >>> from pathlib import Path
->>> from dicepoker.lessons.lab import play_game
+>>> from dicepoker.games.scorecard.analysis.lab import play_game
 >>> folder = Path(tempfile.mkdtemp())
 >>> play_game("heuristic", "two_part", rng=1).save(folder / "ann.json")
 >>> (folder / "notes.txt").write_text("not a game")
@@ -185,7 +185,7 @@ def student_seats(student: str, game: ScorecardGame) -> set[int]:
     players named like the student (``ann.json``: Ann, in any case); else the seats a human
     played; else (nobody named so, no seat a human's) every seat.
 
-    >>> from dicepoker.lessons.lab import play_game
+    >>> from dicepoker.games.scorecard.analysis.lab import play_game
     >>> sorted(student_seats("ann", ScorecardGame("classic", players=["You", "Ann"])))
     [1]
     >>> sorted(student_seats("ada", play_game("greedy", "classic", rng=1)))  # a bot, named Player 1

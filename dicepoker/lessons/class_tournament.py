@@ -6,8 +6,9 @@ one decision at a time with a time limit, so a function that loops forever, rais
 nonsense is stopped, marked and ranked last while the tournament goes on.
 
 - ``kind="strategy"`` (exercise 04.3): every player plays the same ``games`` seeded games of
-  ``classic`` (the strategy lab's :func:`~dicepoker.lessons.lab.simulate`); the leaderboard ranks
-  the mean final score with its 95% interval, ``head_to_head`` how often the row beats the column.
+  ``classic`` (the strategy lab's :func:`~dicepoker.games.scorecard.analysis.lab.simulate`); the
+  leaderboard ranks the mean final score with its 95% interval, ``head_to_head`` how often the row
+  beats the column.
 - ``kind="caller"`` (exercise 06.4): each student's caller is seated as a
   :class:`~dicepoker.games.bluff.bots.CallerBot`; every pair of players meets for ``games`` seeded
   games of bluff (:func:`~dicepoker.games.bluff.bots.bluff_tournament`); the leaderboard ranks the
@@ -46,9 +47,14 @@ from dicepoker.games.bluff.bots import (
     ReasoningBot,
     bluff_tournament,
 )
+from dicepoker.games.scorecard.analysis.lab import (
+    TournamentResult,
+    not_a_number_of_games,
+    simulate,
+    summarise,
+)
 from dicepoker.games.scorecard.engine import Score
 from dicepoker.lessons.exercises import shown
-from dicepoker.lessons.lab import TournamentResult, not_a_number_of_games, simulate, summarise
 from dicepoker.lessons.saved_strategies import SavedStrategy, checked_kind, saved_strategies
 from dicepoker.lessons.student_process import StudentFailed, StudentProcess
 

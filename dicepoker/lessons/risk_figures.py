@@ -1,7 +1,7 @@
 """Pictures of risk-sensitive play: the toy's two bets, certainty equivalents, score spreads, win rates.
 
-Pure functions returning plotly figures from the tables of :mod:`dicepoker.lessons.risk`; nothing
-is shown here.
+Pure functions returning plotly figures from the tables of
+:mod:`dicepoker.games.scorecard.analysis.risk`; nothing is shown here.
 
 >>> [trace.name for trace in toy_figure().data][0]
 'risk avoider (θ = -ln 2)'
@@ -14,8 +14,8 @@ import plotly.graph_objects as go
 
 from dicepoker.core.figure_text import bot_name, speaking_figure
 from dicepoker.core.i18n import _, format_message, in_language
-from dicepoker.lessons.lab_figures import PALETTE
-from dicepoker.lessons.risk import TOY_PLAYERS, toy_distribution, toy_rerolls
+from dicepoker.games.scorecard.analysis.lab_figures import PALETTE
+from dicepoker.games.scorecard.analysis.risk import TOY_PLAYERS, toy_distribution, toy_rerolls
 
 
 def toy_player_name(player: str) -> str:
@@ -87,7 +87,7 @@ def certainty_equivalent_figure(
 def score_spread_figure(distribution: pd.DataFrame, *, lang: str | None = None) -> go.Figure:
     """Mean, 5th and 95th percentiles of the final score against θ, with their 95% intervals.
 
-    >>> from dicepoker.lessons.risk import score_distribution
+    >>> from dicepoker.games.scorecard.analysis.risk import score_distribution
     >>> fig = score_spread_figure(score_distribution("yatzy", risks=(0.0,), games=10, seed=1))
     >>> [trace.name for trace in fig.data]
     ['95th percentile', 'mean', '5th percentile']

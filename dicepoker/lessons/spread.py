@@ -27,8 +27,8 @@ from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import format_message
 from dicepoker.core.randomness import generator
 from dicepoker.core.stats import Estimate, mean_interval, std_interval, z_for
+from dicepoker.games.scorecard.analysis.lab import simulate
 from dicepoker.games.scorecard.solver.solve import solve
-from dicepoker.lessons.lab import simulate
 
 FACES = range(1, 7)
 MAX_DICE = 200  # the largest number of dice summed exactly (n = 30 takes a millisecond)

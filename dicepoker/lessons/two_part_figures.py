@@ -1,7 +1,7 @@
 """Figures of the two-part game's lessons: par results, the part-1 total, the double, the settlement.
 
 Pure functions returning plotly figures (leave one as a cell's last expression); the numbers come
-from :mod:`dicepoker.lessons.two_part`.
+from :mod:`dicepoker.games.scorecard.analysis.two_part`.
 
 >>> fig = settlement_figure([120, 150], ["Ann", "Bo"])
 >>> list(fig.data[0].text)
@@ -20,10 +20,7 @@ import plotly.graph_objects as go
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, display_name, fill_message, format_message, in_language, ngettext, pgettext
 from dicepoker.core.pictures import signed
-from dicepoker.games.scorecard.rules import ScorecardRules
-from dicepoker.games.scorecard.solver.solution import Solution
-from dicepoker.games.scorecard.solver.solve import solve
-from dicepoker.lessons.two_part import (
+from dicepoker.games.scorecard.analysis.two_part import (
     NO_DOUBLE,
     part1_bonus_probability,
     part1_in_order_total_distribution,
@@ -32,6 +29,9 @@ from dicepoker.lessons.two_part import (
     settlement_table,
     stop_or_roll_on,
 )
+from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.games.scorecard.solver.solution import Solution
+from dicepoker.games.scorecard.solver.solve import solve
 
 STOP_COLOUR, ROLL_ON_COLOUR, LOSS_COLOUR, MISS_COLOUR = "#1b7f3b", "#1f4e79", "#c2410c", "#9ca3af"
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#b7791f", "#db2777", "#0e7490", "#6b7280", "#111827")

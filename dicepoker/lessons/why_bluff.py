@@ -21,15 +21,12 @@ often enough that Ann's low die gains nothing by bluffing or not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-import pandas as pd
-
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import format_message
-from dicepoker.core.zero_sum import (
+from dicepoker.solvers.zero_sum import (
     Chance,
     Decision,
     Node,
@@ -38,10 +35,6 @@ from dicepoker.core.zero_sum import (
     best_response_gain,
     sequence_form,
 )
-from dicepoker.games.bluff.abstraction import CALL, CATEGORIES, bluff_abstraction, opener_cup
-from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot
-from dicepoker.games.bluff.equilibrium import bot_exploitability, equilibrium_solution
-from dicepoker.games.bluff.rules import BLUFF, BluffRules
 
 HIGH, LOW = "high", "low"
 
@@ -98,7 +91,7 @@ def toy_tree(toy: HighOrLow = TOY) -> Node:
 
     Ann's information sets are her die ("high die", "low die"); Bo's the announcement he heard.
 
-    >>> from dicepoker.core.zero_sum import sequence_form
+    >>> from dicepoker.solvers.zero_sum import sequence_form
     >>> sequence_form(toy_tree()).infoset_count
     (2, 2)
     """
@@ -231,74 +224,3 @@ def naive_losses(toy: HighOrLow = TOY) -> dict[str, Fraction]:
         "honest Ann": loss_against_best_response(toy, bluff_rate=Fraction(0)),
         "trusting Bo": loss_against_best_response(toy, call_rate=Fraction(0)),
     }
-
-
-# --- the real game's abstraction, read as tables ---------------------------------------------------------
-def opening_table(rules: BluffRules = BLUFF) -> pd.DataFrame:
-    """The equilibrium opener: for each category she holds, how likely it is and what she announces.
-
-    Columns: the chance of holding it after her rolls; the chances of announcing it (truth), a higher
-    category (a bluff) or a lower one; and each category's probability of being announced.
-
-    >>> table = opening_table()
-    >>> float(table.loc["One Pair", "bluff"]) > 0.99, bool(table["chance"].sum() == 1)
-    (True, True)
-    """
-    strategy = equilibrium_solution(rules).strategy
-    cup = opener_cup(rules)
-    parts = cup.split()
-    rows = []
-    for c, name in enumerate(CATEGORIES):
-        probs = strategy[("open", name)]
-        said = [float(probs[other]) for other in CATEGORIES]
-        rows.append(
-            [name, parts[c].mass / cup.mass, said[c], sum(said[c + 1 :]), sum(said[:c])]
-            + [round(p, 4) for p in said]
-        )
-    columns = ["hand", "chance", "truth", "bluff", "lower"] + [f"says {n}" for n in CATEGORIES]
-    return pd.DataFrame(rows, columns=columns).set_index("hand")
-
-
-def answer_table(rules: BluffRules = BLUFF) -> pd.DataFrame:
-    """The equilibrium responder's chance of calling each category the opener may announce.
-
-    >>> answer_table()["call"].tolist()[-1]
-    1.0
-    """
-    strategy = equilibrium_solution(rules).strategy
-    rows = [(name, float(strategy[("answer", name)][CALL])) for name in CATEGORIES]
-    return pd.DataFrame(rows, columns=["announced", "call"]).set_index("announced")
-
-
-def abstraction_size(rules: BluffRules = BLUFF) -> pd.DataFrame:
-    """The abstraction's size for each player: information sets and sequences.
-
-    >>> abstraction_size()["information sets"].tolist()
-    [909, 1457]
-    """
-    sf = bluff_abstraction(rules)
-    rows = [(who, sf.infoset_count[p], sf.sequence_count[p]) for p, who in enumerate(("opener", "responder"))]
-    return pd.DataFrame(rows, columns=["player", "information sets", "sequences"]).set_index("player")
-
-
-def bots_exploitability(
-    bots: Mapping[str, BluffBot] | None = None, *, rules: BluffRules = BLUFF, samples: int = 12, rng: int = 0
-) -> pd.DataFrame:
-    """How much a best response wins per round (in lives) against each bot in the abstraction,
-    next to the equilibrium's own exploitability.
-
-    >>> table = bots_exploitability({"naive": NaiveBot()}, samples=2)
-    >>> gap = table["exploitability"]
-    >>> list(table.index), bool(gap["naive"] > gap["equilibrium"])
-    (['equilibrium', 'naive'], True)
-    """
-    bots = (
-        dict(bots)
-        if bots is not None
-        else {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": RandomBot()}
-    )
-    rows = [("equilibrium", equilibrium_solution(rules).exploitability)]
-    rows += [
-        (name, bot_exploitability(bot, rules=rules, samples=samples, rng=rng)) for name, bot in bots.items()
-    ]
-    return pd.DataFrame(rows, columns=["bot", "exploitability"]).set_index("bot")

@@ -18,10 +18,11 @@ from plotly.subplots import make_subplots
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, display_name, fill_message, format_message, in_language
-from dicepoker.core.zero_sum import Solution
 from dicepoker.games.bluff.abstraction import CATEGORIES
+from dicepoker.games.bluff.equilibrium import opening_table
 from dicepoker.games.bluff.rules import BLUFF, BluffRules
-from dicepoker.lessons.why_bluff import TOY, HighOrLow, ann_values, bo_values, hand_solution, opening_table
+from dicepoker.lessons.why_bluff import TOY, HighOrLow, ann_values, bo_values, hand_solution
+from dicepoker.solvers.zero_sum import Solution
 
 CALL_COLOUR, ACCEPT_COLOUR, MARK_COLOUR = "#c2410c", "#1f4e79", "#6b7280"
 
@@ -90,7 +91,7 @@ def exploitability_figure(
     """A CFR solution's exploitability (lives per round) against iterations, on log-log axes.
     ``title`` is kept as given; without one, "CFR+ on the bluff abstraction" in the figure's language.
 
-    >>> from dicepoker.core.zero_sum import solve_cfr, sequence_form
+    >>> from dicepoker.solvers.zero_sum import solve_cfr, sequence_form
     >>> from dicepoker.lessons.why_bluff import toy_tree
     >>> exploitability_figure(solve_cfr(sequence_form(toy_tree()), 8)).data[0].x
     (1, 2, 4, 8)

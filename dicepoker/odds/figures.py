@@ -27,12 +27,11 @@ from dicepoker.core.i18n import (
     ngettext,
 )
 from dicepoker.games import find_game
+from dicepoker.games.scorecard.odds import expected_score, score_distribution
 from dicepoker.odds.one_roll import CombinationLike, find_combination, one_roll_probability, sum_distribution
 from dicepoker.odds.simulation import repeated_one_roll_intervals, roll_dice, running_estimate
 from dicepoker.odds.tables import doubling_boxes, game_odds
 from dicepoker.odds.turn import (
-    expected_score,
-    score_distribution,
     turn_flow,
     useful_dice_by_roll,
     within_three_probability,

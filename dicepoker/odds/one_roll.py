@@ -7,10 +7,11 @@ counted two independent ways:
 * **enumeration** — go through all 6^5 = 7776 ordered outcomes of five dice and count those
   that hold it (:func:`one_roll_count`);
 * **closed form** — for a scorecard box, add up multinomial coefficients over the patterns of
-  equal dice that qualify (:func:`closed_form_count`).
+  equal dice that qualify (:func:`~dicepoker.games.scorecard.odds.closed_form_count`).
 
 >>> one_roll_probability("Full House")
 Fraction(25, 648)
+>>> from dicepoker.games.scorecard.odds import closed_form_count
 >>> closed_form_count("Full House") == one_roll_count("Full House") == 300
 True
 >>> one_roll_probability("FH", game="board") == one_roll_probability("Full House")
@@ -22,33 +23,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations, product
-from math import comb, factorial, perm, prod
+from itertools import product
 
 import numpy as np
 
-from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice, all_keeps, all_rolls
+from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice, all_rolls
 from dicepoker.core.errors import UnknownNameError
 from dicepoker.core.i18n import format_message
 from dicepoker.core.patterns import Combination
-from dicepoker.games import combinations_of, find_game
-from dicepoker.games.scorecard.rules import Need
-
-OUTCOMES = 6**NUMBER_OF_DICE  # 7776 ordered outcomes of one roll
-POWERS_OF_SIX = 6 ** np.arange(6, dtype=np.int64)  # a die showing face f adds 6**(f-1) to a key
+from dicepoker.core.turn import POWERS_OF_SIX, turn_table
+from dicepoker.core.turn import ROLL_OUTCOMES as OUTCOMES  # the name lesson 02 teaches
+from dicepoker.games import combinations_of
 
 CombinationLike = Combination | str | Callable[[Dice], bool]
-
-# the patterns of equal dice in five dice, largest group first (the integer partitions of 5)
-COUNT_PATTERNS: tuple[tuple[int, ...], ...] = (
-    (5,),
-    (4, 1),
-    (3, 2),
-    (3, 1, 1),
-    (2, 2, 1),
-    (2, 1, 1, 1),
-    (1, 1, 1, 1, 1),
-)
 
 
 # --- naming a combination ------------------------------------------------------------------------
@@ -98,56 +85,7 @@ def find_combination(combination: CombinationLike, game: str = "classic") -> Com
     )
 
 
-# --- the 252 rolls as numbers --------------------------------------------------------------------
-def dice_key(dice: Dice) -> int:
-    """A number that identifies a multiset of dice: each die showing ``f`` adds ``6**(f-1)``.
-
-    Counts never exceed five, so the key is the counts written in base 6 and no two multisets
-    share one.
-
-    >>> dice_key(Dice.parse("11")), dice_key(Dice.parse("6"))
-    (2, 7776)
-    """
-    return int(sum(n * POWERS_OF_SIX[i] for i, n in enumerate(dice.counts)))
-
-
-@cache
-def roll_index_by_key() -> np.ndarray:
-    """A lookup table: ``table[dice_key(roll)]`` is the roll's position in :func:`all_rolls` (else -1).
-
-    >>> int(roll_index_by_key()[dice_key(all_rolls()[7])])
-    7
-    """
-    table = np.full(6**6, -1, dtype=np.int16)
-    for i, roll in enumerate(all_rolls()):
-        table[dice_key(roll)] = i
-    table.setflags(write=False)
-    return table
-
-
-@cache
-def keep_index_by_key() -> np.ndarray:
-    """A lookup table: ``table[dice_key(keep)]`` is the keep's position in :func:`all_keeps`.
-
-    >>> int(keep_index_by_key()[dice_key(Dice.parse("66"))])
-    27
-    """
-    table = np.full(6**6, -1, dtype=np.int16)
-    for i, keep in enumerate(all_keeps()):
-        table[dice_key(keep)] = i
-    table.setflags(write=False)
-    return table
-
-
-def roll_index(dice: Dice | str) -> int:
-    """The position of five dice in :func:`all_rolls`.
-
-    >>> roll_index("11111"), roll_index("66666")
-    (0, 251)
-    """
-    return int(roll_index_by_key()[dice_key(Dice.roll(dice))])
-
-
+# --- the ordered outcomes ---------------------------------------------------------------------
 @cache
 def ordered_outcomes() -> np.ndarray:
     """All 6^5 = 7776 ordered outcomes of one roll, one row each (values 1..6).
@@ -168,7 +106,7 @@ def ordered_outcome_rolls() -> np.ndarray:
     Dice('11112')
     """
     keys = POWERS_OF_SIX[ordered_outcomes() - 1].sum(axis=1)
-    table = roll_index_by_key()[keys].astype(np.intp)
+    table = turn_table().roll_at_key[keys].astype(np.intp)
     table.setflags(write=False)
     return table
 
@@ -237,90 +175,6 @@ def game_one_roll_counts(game: str) -> dict[str, int]:
     """
     counts = game_holds(game)[ordered_outcome_rolls()].sum(axis=0)
     return {c.name: int(n) for c, n in zip(catalogue(game), counts, strict=True)}
-
-
-# --- one roll: closed forms ----------------------------------------------------------------------
-def multinomial(*counts: int) -> int:
-    """The multinomial coefficient (n; k1, k2, ...) = n! / (k1! k2! ...), n = k1 + k2 + ...
-
-    The number of orders in which five dice can show a given multiset, e.g. three 4s and two 2s:
-
-    >>> multinomial(3, 2), multinomial(1, 1, 1, 1, 1)
-    (10, 120)
-    """
-    return factorial(sum(counts)) // prod(factorial(k) for k in counts)
-
-
-def pattern_count(pattern: tuple[int, ...]) -> int:
-    """How many ordered outcomes of five dice show the given pattern of equal dice.
-
-    Choose the faces for the groups (groups of equal size are interchangeable), then the order
-    of the five dice: ``6!/(6-g)! / (repeats!) × multinomial(pattern)``.
-
-    >>> pattern_count((3, 2)), pattern_count((2, 2, 1)), sum(pattern_count(p) for p in COUNT_PATTERNS)
-    (300, 1800, 7776)
-    """
-    faces = perm(len(FACES), len(pattern)) // prod(factorial(pattern.count(k)) for k in set(pattern))
-    return faces * multinomial(*pattern)
-
-
-def surjections(dice: int, faces: int) -> int:
-    """How many ordered outcomes of ``dice`` dice show every one of ``faces`` given faces (and no other).
-
-    By inclusion-exclusion: sum over j of (-1)^j C(faces, j) (faces - j)^dice.
-
-    >>> surjections(5, 5), surjections(5, 4)
-    (120, 240)
-    """
-    return sum((-1) ** j * comb(faces, j) * (faces - j) ** dice for j in range(faces + 1))
-
-
-def closed_form_count(box: str, game: str = "classic") -> int:
-    """The number of the 7776 ordered outcomes that hold a scorecard box, by formula.
-
-    * a face box (at least ``m = max(par, 1)`` dice of face f): sum over k >= m of C(5,k) 5^(5-k);
-    * n of a kind, two pairs, full house, poker: the sum of :func:`pattern_count` over the
-      qualifying patterns of equal dice;
-    * a straight: the sum of :func:`surjections` over the sets of faces that contain a run;
-    * chance: 6^5.
-
-    >>> closed_form_count("Sixes"), closed_form_count("Two Pairs"), closed_form_count("Small Straight")
-    (4651, 2100, 1200)
-    >>> closed_form_count("Sixes", game="two_part")  # part 1: at least par = 3 sixes
-    276
-    """
-    rules = find_game(game)
-    spec = rules.box(box)
-    n = NUMBER_OF_DICE
-    match spec.need:
-        case Need.FACE:
-            least = max(rules.par, 1)
-            return sum(comb(n, k) * (len(FACES) - 1) ** (n - k) for k in range(least, n + 1))
-        case Need.N_OF_A_KIND:
-            return sum(pattern_count(p) for p in COUNT_PATTERNS if p[0] >= spec.n)
-        case Need.TWO_PAIRS:
-            return sum(pattern_count(p) for p in COUNT_PATTERNS if len(p) > 1 and p[1] >= 2)
-        case Need.FULL_HOUSE:
-            return pattern_count((3, 2))
-        case Need.STRAIGHT:
-            return sum(
-                surjections(n, size)
-                for size in range(1, n + 1)
-                for faces in combinations(FACES, size)
-                if any(set(run) <= set(faces) for run in spec.runs)
-            )
-        case Need.CHANCE:
-            return OUTCOMES
-    raise AssertionError(spec.need)  # pragma: no cover
-
-
-def closed_form_probability(box: str, game: str = "classic") -> Fraction:
-    """The one-roll chance of a scorecard box by :func:`closed_form_count`.
-
-    >>> closed_form_probability("Large Straight")
-    Fraction(5, 162)
-    """
-    return Fraction(closed_form_count(box, game), OUTCOMES)
 
 
 # --- the sum of the dice -------------------------------------------------------------------------

@@ -24,17 +24,16 @@ import numpy as np
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.stats import Z95, Estimate, mean_interval, wilson_interval
+from dicepoker.core.turn import POWERS_OF_SIX, dice_key, turn_table
+from dicepoker.games.scorecard.odds import score_plan
 from dicepoker.odds.one_roll import (
-    POWERS_OF_SIX,
     CombinationLike,
     catalogue,
-    dice_key,
     game_holds,
     holds_on_rolls,
     ordered_outcome_rolls,
-    roll_index_by_key,
 )
-from dicepoker.odds.turn import TurnPlan, hold_plan, score_plan, turn_tables
+from dicepoker.odds.turn import TurnPlan, hold_plan
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -76,7 +75,7 @@ def roll_counts(n: int, rng: np.random.Generator | int | None = None) -> np.ndar
     1000
     """
     rng = np.random.default_rng(rng)
-    return np.bincount(roll_indices(roll_dice(n, rng)), minlength=len(turn_tables().roll_ways))
+    return np.bincount(roll_indices(roll_dice(n, rng)), minlength=len(turn_table().roll_ways))
 
 
 def simulate_one_roll(
@@ -188,7 +187,7 @@ class SimulatedTurns:
 
     def roll_frequencies(self, roll: int) -> np.ndarray:
         """How often each of the 252 rolls was showing after roll ``roll``."""
-        return np.bincount(self.rolls[:, roll - 1], minlength=len(turn_tables().roll_ways))
+        return np.bincount(self.rolls[:, roll - 1], minlength=len(turn_table().roll_ways))
 
 
 def simulate_turns(
@@ -206,8 +205,8 @@ def simulate_turns(
     True
     """
     rng = np.random.default_rng(rng)
-    t = turn_tables()
-    roll_at = roll_index_by_key()
+    t = turn_table()
+    roll_at = t.roll_at_key
     held = Dice.parse(keep) if keep is not None else Dice()
     thrown = n * (NUMBER_OF_DICE - len(held))
     rest = roll_dice(n, rng, NUMBER_OF_DICE - len(held))

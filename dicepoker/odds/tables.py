@@ -27,8 +27,10 @@ import numpy as np
 
 from dicepoker.core.i18n import format_message
 from dicepoker.core.stats import wilson_interval
+from dicepoker.core.turn import ROLL_OUTCOMES
 from dicepoker.games import SCORECARD_GAMES, find_game
-from dicepoker.odds.one_roll import OUTCOMES, catalogue, closed_form_probability, game_one_roll_counts
+from dicepoker.games.scorecard.odds import closed_form_probability
+from dicepoker.odds.one_roll import catalogue, game_one_roll_counts
 from dicepoker.odds.simulation import simulate_game_one_roll, simulate_game_within_three
 from dicepoker.odds.turn import game_within_three
 
@@ -102,7 +104,7 @@ def game_odds(game: str, rolls: int = 3) -> list[CombinationOdds]:
     odds = []
     for combination in catalogue(game):
         name = combination.name
-        one_roll = Fraction(counts[name], OUTCOMES)
+        one_roll = Fraction(counts[name], ROLL_OUTCOMES)
         if doubles is not None and not doubles[name]:
             one_roll = Fraction(0)
         odds.append(CombinationOdds(name, one_roll, within[name]))
@@ -180,7 +182,7 @@ def one_roll_table(game: str, n: int = 100_000, rng: np.random.Generator | int |
     rows = []
     for combination in catalogue(game):
         name = combination.name
-        exact = Fraction(counts[name], OUTCOMES)
+        exact = Fraction(counts[name], ROLL_OUTCOMES)
         e = estimates[name]
         formula = (closed_form_probability(name, game),) if with_formula else ()
         rows.append((name, *formula, exact, float(exact), e.value, e.low, e.high, e.contains(exact)))

@@ -1,296 +1,49 @@
-"""A turn of up to three rolls: best keeps, the chance to hold a combination, expected scores.
+"""A turn of up to three rolls in any game: best keeps and the chance to hold a combination.
 
-A turn is a Markov chain on the 252 rolls of five dice. After each roll but the last the
-player either stops or keeps some of the dice (one of the 462 keeps) and rerolls the rest.
-Working backwards from the last roll (a dynamic programme) gives the best keep for every roll
-and the exact value of the turn: the chance of holding a combination at the end when the player
-plays to get it and stops as soon as it holds (:func:`hold_plan`), or the expected score of a box
-when chasing it (:func:`score_plan`).
-
-The arithmetic is exact: every value is an integer over a power of 6 (6^5 per roll), computed
-with numpy in floating point only while those integers stay below 2^53 (else with Python ints).
+The turn's dynamic programme (:mod:`dicepoker.core.turn_plan`, over the one turn table) gives the
+best keep for every roll and the exact value of the turn: here the chance of holding a
+combination at the end when the player plays to get it and stops as soon as it holds
+(:func:`hold_plan`). A scorecard box's expected score is the scorecard's own
+(:mod:`dicepoker.games.scorecard.odds`).
 
 >>> within_three_probability("Poker")  # = 2,783,176 / 6^10, the well-known 4.6%
 Fraction(347897, 7558272)
 >>> advice = best_keep("Large Straight", "23466")
 >>> advice.keep, advice.chance
 (Dice('2346'), Fraction(11, 36))
->>> expected_score("Sixes")  # 6 x 5 x (1 - (5/6)^3)
-Fraction(455, 36)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, cached_property, lru_cache
+from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
-from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import NAME_KINDS, display_name, fill_message, format_message, known_names, ngettext
 from dicepoker.core.patterns import Combination
-from dicepoker.games import SCORECARD_GAMES, find_game
+from dicepoker.core.turn import ROLL_OUTCOMES, roll_index, turn_table
+from dicepoker.core.turn_plan import (
+    TurnPlan,
+    check_rolls,
+    plan_of,
+    solve_turn,
+)
 from dicepoker.odds.one_roll import (
-    POWERS_OF_SIX,
     CombinationLike,
     catalogue,
-    dice_key,
     find_combination,
     game_holds,
     holds_on_rolls,
-    keep_index_by_key,
-    roll_index,
-    roll_index_by_key,
 )
 
 if TYPE_CHECKING:
     import pandas as pd
-
-ROLL_SCALE = 6**NUMBER_OF_DICE  # each roll multiplies the common denominator by 6^5
-EXACT_FLOAT_LIMIT = 2**53  # integers below this are exact in float64
-
-
-# --- tables built once ---------------------------------------------------------------------------
-@dataclass(frozen=True, eq=False)
-class TurnTables:
-    """The numbers behind every turn, as numpy arrays over the 252 rolls and 462 keeps.
-
-    ``transition[k, r]`` is 6^5 times the chance that keeping ``all_keeps()[k]`` and rerolling
-    the rest gives roll ``all_rolls()[r]`` (an integer). ``keep_options[r]`` lists the keeps a
-    player may take from roll ``r`` short of keeping all five (padded by repeating its first
-    entry), most dice first, so that among equally good keeps the one keeping more dice wins.
-
-    >>> t = turn_tables()
-    >>> t.transition.shape, t.keep_options.shape, int(t.roll_ways.sum())
-    ((462, 252), (252, 31), 7776)
-    """
-
-    keep_sizes: np.ndarray  # (462,) how many dice each keep holds
-    keep_keys: np.ndarray  # (462,) dice_key of each keep
-    transition: np.ndarray  # (462, 252) 6^5 x P(keep -> roll), integers as float64
-    keep_options: np.ndarray  # (252, 31) keep indices possible from each roll (not all five)
-    keep_all: np.ndarray  # (252,) the keep index of the roll itself: stopping
-    roll_ways: np.ndarray  # (252,) ordered outcomes giving each roll (sums to 7776)
-    roll_counts: np.ndarray  # (252, 6) how many dice show each face
-
-
-@cache
-def turn_tables() -> TurnTables:
-    """The transition matrix keep -> roll and the keeps of every roll, built once and cached.
-
-    >>> t = turn_tables()
-    >>> int(t.transition[0].sum()) == 6**5  # from the empty keep, every roll of five dice
-    True
-    """
-    rolls, keeps = all_rolls(), all_keeps()
-    roll_at, keep_at = roll_index_by_key(), keep_index_by_key()
-    keep_keys = np.array([dice_key(k) for k in keeps], dtype=np.int64)
-    keep_sizes = np.array([len(k) for k in keeps], dtype=np.int64)
-    transition = np.zeros((len(keeps), len(rolls)))
-    for k, keep in enumerate(keeps):
-        rest_size = NUMBER_OF_DICE - len(keep)
-        for rest in all_rolls(rest_size):
-            r = roll_at[keep_keys[k] + dice_key(rest)]
-            transition[k, r] += ways(rest) * 6 ** len(keep)
-    roll_counts = np.array([roll.counts for roll in rolls], dtype=np.int64)
-    options = np.zeros((len(rolls), 2**NUMBER_OF_DICE - 1), dtype=np.intp)
-    for r, counts in enumerate(roll_counts):
-        subs = [np.dot(sub, POWERS_OF_SIX) for sub in product(*(range(c + 1) for c in counts))]
-        idx = sorted((int(keep_at[key]) for key in subs), key=lambda k: (-keep_sizes[k], k))[1:]
-        options[r] = idx + [idx[0]] * (options.shape[1] - len(idx))
-    keep_all = keep_at[[dice_key(roll) for roll in rolls]].astype(np.intp)
-    roll_ways = np.array([ways(roll) for roll in rolls], dtype=np.int64)
-    for array in (keep_sizes, keep_keys, transition, options, keep_all, roll_ways, roll_counts):
-        array.setflags(write=False)
-    return TurnTables(keep_sizes, keep_keys, transition, options, keep_all, roll_ways, roll_counts)
-
-
-@cache
-def roll_overlaps() -> np.ndarray:
-    """A (252, 252) table: how many dice two rolls have in common (as multisets).
-
-    >>> from dicepoker.odds.one_roll import roll_index
-    >>> int(roll_overlaps()[roll_index("11234"), roll_index("12355")])  # 1, 2 and 3
-    3
-    """
-    counts = turn_tables().roll_counts
-    overlap = np.minimum(counts[:, None, :], counts[None, :, :]).sum(axis=2).astype(np.int8)
-    overlap.setflags(write=False)
-    return overlap
-
-
-# --- the dynamic programme -----------------------------------------------------------------------
-def _exact_arrays(rolls: int, largest: int) -> bool:
-    """Whether float64 keeps every integer of a turn of ``rolls`` rolls exact."""
-    return max(largest, 1) * ROLL_SCALE**rolls < EXACT_FLOAT_LIMIT
-
-
-def _solve(stop_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Best play for every target at once. ``stop_values[i, r, c]``: what stopping after roll i+1 is
-    worth (an integer). Returns (values, stops, keeps), each (rolls, 252, C); ``values[i]`` is
-    scaled by 6^(5 (rolls-1-i)).
-    """
-    t = turn_tables()
-    rolls, n_rolls, n_targets = stop_values.shape
-    if _exact_arrays(rolls, int(np.abs(stop_values).max())):
-        transition, stop_values = t.transition, stop_values.astype(np.float64)
-    else:  # too big for float64: Python integers (slow but exact)
-        transition = t.transition.astype(np.int64).astype(object)
-        stop_values = stop_values.astype(np.int64).astype(object)
-    values = np.empty(stop_values.shape, dtype=stop_values.dtype)
-    stops = np.ones(stop_values.shape, dtype=bool)
-    keeps = np.repeat(t.keep_all[None, :, None], rolls, axis=0).repeat(n_targets, axis=2)
-    values[-1] = stop_values[-1]
-    for i in reversed(range(rolls - 1)):
-        expected = transition @ values[i + 1]  # (462, C): value of each keep
-        candidates = expected[t.keep_options]  # (252, 31, C)
-        best_at = np.argmax(candidates, axis=1)  # first best: the keep with most dice
-        best = np.take_along_axis(candidates, best_at[:, None, :], axis=1)[:, 0, :]
-        stop = stop_values[i] * ROLL_SCALE ** (rolls - 1 - i)
-        stops[i] = stop >= best
-        values[i] = np.where(stops[i], stop, best)
-        keeps[i] = np.where(stops[i], t.keep_all[:, None], np.take_along_axis(t.keep_options, best_at, 1))
-    return values, stops, keeps
-
-
-@dataclass(frozen=True, eq=False)
-class TurnPlan:
-    """The best play of a turn chasing one target, for every roll at every stage.
-
-    ``goal`` is ``"hold"`` (the value is 1 when the dice hold the combination: the chance) or
-    ``"score"`` (the value is the box's score: the expected score). Stages are numbered by the
-    roll just made, 1 to ``rolls``.
-
-    >>> plan = hold_plan("Poker")
-    >>> plan.value(), plan.best_keep("11234", roll=1)
-    (Fraction(347897, 7558272), Dice('11'))
-    """
-
-    name: str
-    goal: str
-    rolls: int
-    stop_values: np.ndarray = field(repr=False)  # (rolls, 252) what stopping is worth
-    values: np.ndarray = field(repr=False)  # (rolls, 252) best value, scaled by scale(roll)
-    stops: np.ndarray = field(repr=False)  # (rolls, 252) whether the plan stops
-    keeps: np.ndarray = field(repr=False)  # (rolls, 252) keep index to take (all five = stop)
-
-    def _stage(self, roll: int) -> int:
-        if not 1 <= roll <= self.rolls:
-            raise DicePokerError(
-                format_message(
-                    "roll {roll} is not one of the turn's rolls 1..{rolls}", roll=roll, rolls=self.rolls
-                )
-            )
-        return roll - 1
-
-    def scale(self, roll: int) -> int:
-        """The denominator of the values stored for the stage after ``roll``: 6^(5 x rolls to come)."""
-        return ROLL_SCALE ** (self.rolls - roll)
-
-    def value(self) -> Fraction:
-        """The value of the turn before its first roll: a chance or an expected score."""
-        total = sum(int(w) * int(v) for w, v in zip(turn_tables().roll_ways, self.values[0], strict=True))
-        return Fraction(total, ROLL_SCALE**self.rolls)
-
-    def value_after(self, dice: Dice | str, roll: int = 1) -> Fraction:
-        """The value of the turn with ``dice`` showing after roll ``roll``, playing on at best."""
-        return Fraction(int(self.values[self._stage(roll)][roll_index(dice)]), self.scale(roll))
-
-    def best_keep(self, dice: Dice | str, roll: int = 1) -> Dice:
-        """The dice to keep after roll ``roll`` (all five: stop)."""
-        return all_keeps()[int(self.keeps[self._stage(roll)][roll_index(dice)])]
-
-    def keep_value(self, keep: Dice | str, roll: int = 1) -> Fraction:
-        """The value of keeping ``keep`` after roll ``roll`` and playing on at best (all five: stop)."""
-        keep = Dice.parse(keep)
-        stage = self._stage(roll)
-        if len(keep) == NUMBER_OF_DICE or stage == self.rolls - 1:
-            if len(keep) != NUMBER_OF_DICE:
-                raise DicePokerError(
-                    format_message(
-                        "no roll is left after roll {roll}: keep all five dice, not {keep}",
-                        roll=roll,
-                        keep=keep,
-                    )
-                )
-            return Fraction(int(self.stop_values[stage][roll_index(keep)]))
-        k = int(keep_index_by_key()[dice_key(keep)])
-        total = sum(
-            int(p) * int(v) for p, v in zip(turn_tables().transition[k], self.values[stage + 1], strict=True)
-        )
-        return Fraction(total, self.scale(roll))
-
-    @cached_property
-    def _flows(self) -> tuple[list[np.ndarray], list[np.ndarray]]:
-        """(active, stopping): the chance, x 6^(5 x roll), of being at each roll after each roll
-        still playing, and of stopping there."""
-        t = turn_tables()
-        exact = _exact_arrays(self.rolls, 1)
-        transition = t.transition if exact else t.transition.astype(np.int64).astype(object)
-        mass = t.roll_ways.astype(np.float64 if exact else object)
-        active, stopping = [], []
-        for stage in range(self.rolls):
-            active.append(mass)
-            stopping.append(np.where(self.stops[stage], mass, 0))
-            if stage < self.rolls - 1:
-                mass = np.where(self.stops[stage], 0, mass) @ transition[self.keeps[stage]]
-        return active, stopping
-
-    def _mass_after(self, stage: int) -> np.ndarray:
-        """The chance, x 6^(5 x (stage + 1)), of each roll showing after the roll of ``stage``."""
-        active, stopping = self._flows
-        mass = active[stage]
-        for earlier in range(stage):
-            mass = mass + stopping[earlier] * ROLL_SCALE ** (stage - earlier)
-        return mass
-
-    def dice_distribution(self, roll: int) -> dict[Dice, Fraction]:
-        """The exact chance of each roll of the dice after roll ``roll`` (stopped dice stay put).
-
-        >>> plan = hold_plan("Poker")
-        >>> d = plan.dice_distribution(3)
-        >>> sum(d.values()), sum(p for dice, p in d.items() if len(dice.faces) == 1) == plan.value()
-        (Fraction(1, 1), True)
-        """
-        mass = self._mass_after(self._stage(roll))
-        scale = ROLL_SCALE**roll
-        return {d: Fraction(int(m), scale) for d, m in zip(all_rolls(), mass, strict=True) if m}
-
-    def outcome_distribution(self) -> dict[int, Fraction]:
-        """The exact distribution of the value at the end of the turn (hold: 0 or 1; score: the score).
-
-        >>> score_plan("Sixes").outcome_distribution()[30]  # five sixes
-        Fraction(6240321451, 470184984576)
-        """
-        _, stopping = self._flows
-        result: dict[int, int] = {}
-        for stage in range(self.rolls):
-            weight = ROLL_SCALE ** (self.rolls - 1 - stage)
-            for value, m in zip(self.stop_values[stage], stopping[stage], strict=True):
-                if m:
-                    result[int(value)] = result.get(int(value), 0) + int(m) * weight
-        total = ROLL_SCALE**self.rolls
-        return {v: Fraction(m, total) for v, m in sorted(result.items())}
-
-    def useful_dice(self) -> np.ndarray:
-        """For each roll, its useful dice: the most of its dice that can stay in a roll that holds.
-
-        Five useful dice means the roll holds; 5 - useful is the fewest dice that must change.
-        """
-        holding = self.stop_values[-1] > 0 if self.goal == "hold" else np.ones(len(all_rolls()), bool)
-        if not holding.any():
-            return np.zeros(len(all_rolls()), dtype=np.int64)
-        return roll_overlaps()[:, holding].max(axis=1).astype(np.int64)
-
-
-def _plan(name: str, goal: str, stop_values: np.ndarray, solved: tuple, column: int) -> TurnPlan:
-    return TurnPlan(
-        name, goal, stop_values.shape[0], stop_values[:, :, column], *(a[:, :, column] for a in solved)
-    )
 
 
 def combination_display_name(name: str) -> str:
@@ -307,22 +60,17 @@ def combination_display_name(name: str) -> str:
     return name
 
 
-def _check_rolls(rolls: int) -> None:
-    if isinstance(rolls, bool) or not isinstance(rolls, int) or rolls < 1:
-        raise DicePokerError(format_message("a turn has at least one roll, not {rolls}", rolls=repr(rolls)))
-
-
 @lru_cache(maxsize=64)
 def _solved_holds(game: str, rolls: int) -> tuple[np.ndarray, tuple]:
     stop_values = np.repeat(game_holds(game)[None].astype(np.int64), rolls, axis=0)
-    return stop_values, _solve(stop_values)
+    return stop_values, solve_turn(stop_values)
 
 
 @lru_cache(maxsize=128)
 def _solved_custom_holds(combination: Combination, rolls: int) -> tuple[np.ndarray, tuple]:
     holds = holds_on_rolls(combination).astype(np.int64)
     stop_values = np.repeat(holds[None, :, None], rolls, axis=0)
-    return stop_values, _solve(stop_values)
+    return stop_values, solve_turn(stop_values)
 
 
 def hold_plan(combination: CombinationLike, game: str = "classic", rolls: int = 3) -> TurnPlan:
@@ -331,57 +79,15 @@ def hold_plan(combination: CombinationLike, game: str = "classic", rolls: int = 
     >>> hold_plan("Large Straight").value()
     Fraction(319695199, 1224440064)
     """
-    _check_rolls(rolls)
+    check_rolls(rolls)
     if isinstance(combination, str):
         names = [c.name for c in catalogue(game)]
         if combination in names:
             stop_values, solved = _solved_holds(game, rolls)
-            return _plan(combination, "hold", stop_values, solved, names.index(combination))
+            return plan_of(combination, "hold", stop_values, solved, names.index(combination))
     combo = find_combination(combination, game)
     stop_values, solved = _solved_custom_holds(combo, rolls)
-    return _plan(combo.name, "hold", stop_values, solved, 0)
-
-
-def _scorecard(game: str) -> Any:
-    if game not in SCORECARD_GAMES:
-        raise UnknownNameError(
-            format_message(
-                "game {game} has no scores; the scorecard games are {games}",
-                game=repr(game),
-                games=SCORECARD_GAMES,
-            )
-        )
-    return find_game(game)
-
-
-@lru_cache(maxsize=32)
-def _solved_scores(game: str, rolls: int) -> tuple[np.ndarray, tuple]:
-    rules = _scorecard(game)
-    stop_values = np.array(
-        [
-            [
-                [rules.score(box, roll, first_roll=stage == 0) for box in rules.box_names]
-                for roll in all_rolls()
-            ]
-            for stage in range(rolls)
-        ],
-        dtype=np.int64,
-    )
-    return stop_values, _solve(stop_values)
-
-
-def score_plan(box: str, game: str = "classic", rolls: int = 3) -> TurnPlan:
-    """The best play of a turn to maximise the expected score of one box (a first-roll score doubles
-    where the rules say so).
-
-    >>> score_plan("Poker", game="two_part").value_after("44444", roll=1)  # 2 x 20 + 50
-    Fraction(90, 1)
-    """
-    _check_rolls(rolls)
-    rules = _scorecard(game)
-    column = rules.box_names.index(rules.box(box).name)
-    stop_values, solved = _solved_scores(game, rolls)
-    return _plan(rules.box_names[column], "score", stop_values, solved, column)
+    return plan_of(combo.name, "hold", stop_values, solved, 0)
 
 
 # --- answers to the questions players ask -------------------------------------------------------
@@ -401,13 +107,12 @@ def game_within_three(game: str, rolls: int = 3) -> dict[str, Fraction]:
     >>> game_within_three("bluff")["Nothing"]
     Fraction(1, 1)
     """
-    _check_rolls(rolls)
+    check_rolls(rolls)
     stop_values, (values, _, _) = _solved_holds(game, rolls)
-    ways_ = turn_tables().roll_ways
+    ways_ = turn_table().roll_ways
     totals = [sum(int(w) * int(v) for w, v in zip(ways_, column, strict=True)) for column in values[0].T]
-    return {
-        c.name: Fraction(total, ROLL_SCALE**rolls) for c, total in zip(catalogue(game), totals, strict=True)
-    }
+    scale = ROLL_OUTCOMES**rolls
+    return {c.name: Fraction(total, scale) for c, total in zip(catalogue(game), totals, strict=True)}
 
 
 def hold_chance_by_roll(
@@ -555,25 +260,6 @@ def keep_options(
     return frame.reset_index(drop=True)
 
 
-def expected_score(box: str, game: str = "classic", rolls: int = 3) -> Fraction:
-    """The expected score of a box in a turn played to score as much as possible in it.
-
-    >>> expected_score("Poker", game="classic") == 50 * within_three_probability("Poker")
-    True
-    """
-    return score_plan(box, game, rolls).value()
-
-
-def score_distribution(box: str, game: str = "classic", rolls: int = 3) -> dict[int, Fraction]:
-    """The exact distribution of a box's score at the end of a turn chasing it.
-
-    >>> d = score_distribution("Sixes")
-    >>> sum(d.values()), d[0] == Fraction(5, 6) ** 15
-    (Fraction(1, 1), True)
-    """
-    return score_plan(box, game, rolls).outcome_distribution()
-
-
 def useful_dice_by_roll(combination: CombinationLike, game: str = "classic", rolls: int = 3) -> pd.DataFrame:
     """The chance of having 0..5 useful dice after each roll, playing for the combination.
 
@@ -610,16 +296,16 @@ def turn_flow(combination: CombinationLike, game: str = "classic", rolls: int = 
 
     plan = hold_plan(combination, game, rolls)
     onehot = np.eye(NUMBER_OF_DICE + 1, dtype=np.int64)[plan.useful_dice()]  # (252, 6)
-    transition = turn_tables().transition
+    transition = turn_table().transition_float
     active, _ = plan._flows
     rows = []
     for stage in range(rolls - 1):
         before = plan._mass_after(stage)
         moving = np.where(plan.stops[stage], 0, active[stage])
-        stay = (before - moving) * ROLL_SCALE
+        stay = (before - moving) * ROLL_OUTCOMES
         moved = moving[:, None] * transition[plan.keeps[stage]]  # (252, 252)
         joint = onehot.T @ (np.diag(stay) + moved) @ onehot
-        scale = ROLL_SCALE ** (stage + 2)
+        scale = ROLL_OUTCOMES ** (stage + 2)
         rows += [
             (stage + 1, u, v, Fraction(int(joint[u, v]), scale))
             for u in range(NUMBER_OF_DICE + 1)

@@ -39,12 +39,13 @@ from functools import cache
 
 import numpy as np
 
-from dicepoker.core.dice import NUMBER_OF_DICE, Dice, ways
+from dicepoker.core.dice import Dice, ways
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.zero_sum import Chance, Decision, Node, SequenceForm, Terminal, sequence_form
+from dicepoker.core.turn import ROLL_OUTCOMES, turn_table
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
-from dicepoker.games.bluff.odds import KEEPS, ROLLS, throw_chances
+from dicepoker.games.bluff.odds import ROLLS, throw_chances
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, best_hand, named_dice
+from dicepoker.solvers.zero_sum import Chance, Decision, Node, SequenceForm, Terminal, sequence_form
 
 CATEGORIES = BLUFF_CATEGORIES
 TOP = len(CATEGORIES) - 1
@@ -98,7 +99,7 @@ def _categories() -> np.ndarray:
 @cache
 def _throw_rows() -> dict[Dice, np.ndarray]:
     """For each kept multiset, the whole-number chance (times 6**5) of each roll after the throw."""
-    return {keep: throw_chances()[KEEPS.index(keep)].astype(object) for keep in set(_keeps())}
+    return {keep: throw_chances()[turn_table().keep_index[keep]].astype(object) for keep in set(_keeps())}
 
 
 @cache
@@ -113,7 +114,7 @@ def _reroll(weights: np.ndarray, where: np.ndarray | None = None) -> np.ndarray:
     grouped: dict[Dice, int] = {}
     for i in np.flatnonzero(weights != 0):
         if where is not None and not where[i]:
-            out[i] += weights[i] * 6**NUMBER_OF_DICE
+            out[i] += weights[i] * ROLL_OUTCOMES
         else:
             grouped[keeps[i]] = grouped.get(keeps[i], 0) + weights[i]
     for keep, w in grouped.items():
@@ -148,7 +149,7 @@ class Cup:
         }
 
     def rerolled(self) -> Cup:
-        return Cup(_reroll(self.weights), self.scale * 6**NUMBER_OF_DICE)
+        return Cup(_reroll(self.weights), self.scale * ROLL_OUTCOMES)
 
 
 @cache
@@ -159,9 +160,9 @@ def opener_cup(rules: BluffRules = BLUFF, opener_stands_on: str = OPENER_STANDS_
     Fraction(1, 1)
     """
     stand = CATEGORIES.index(opener_stands_on)
-    cup = Cup(np.array([ways(d) for d in ROLLS], dtype=object), 6**NUMBER_OF_DICE)
+    cup = Cup(np.array([ways(d) for d in ROLLS], dtype=object), ROLL_OUTCOMES)
     for _ in range(rules.opening_rolls - 1):
-        cup = Cup(_reroll(cup.weights, _categories() < stand), cup.scale * 6**NUMBER_OF_DICE)
+        cup = Cup(_reroll(cup.weights, _categories() < stand), cup.scale * ROLL_OUTCOMES)
     return cup
 
 
@@ -176,10 +177,10 @@ def _make_values(target: int, rerolls: int) -> tuple[np.ndarray, int]:
         onward = np.zeros(len(ROLLS), dtype=object)
         for i in range(len(ROLLS)):
             if above[i]:
-                onward[i] = scale * 6**NUMBER_OF_DICE
+                onward[i] = scale * ROLL_OUTCOMES
             else:
                 onward[i] = int(np.dot(_throw_rows()[_keeps()[i]], values))
-        values, scale = onward, scale * 6**NUMBER_OF_DICE
+        values, scale = onward, scale * ROLL_OUTCOMES
     return values, scale
 
 

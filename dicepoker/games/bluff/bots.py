@@ -25,7 +25,7 @@ import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError
-from dicepoker.core.match import play_match, seat_of, tournament
+from dicepoker.core.match import play_match, seat_of, tournament_rows
 from dicepoker.games.bluff.engine import (
     Accept,
     Action,
@@ -275,7 +275,7 @@ def bluff_tournament(
     names = list(bots)
     if len(names) < rules.min_players:
         raise DicePokerError(f"a tournament needs at least {rules.min_players} bots, not {len(names)}")
-    table = tournament(
+    rows = tournament_rows(
         lambda players, dice: BluffGame(rules, players, rng=dice),
         {name: seat_of(bot) for name, bot in bots.items()},
         games=games,
@@ -283,6 +283,7 @@ def bluff_tournament(
         rng=rng,
         confidence=confidence,
     )
+    table = pd.DataFrame(rows)
     return table.set_index("player")[["games", "wins", "win_rate", "ci_low", "ci_high"]].rename_axis("bot")
 
 

@@ -21,6 +21,7 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -31,6 +32,7 @@ from dicepoker.core.i18n import _, ngettext
 from dicepoker.core.players import player_index, player_names
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, parsed_once
+from dicepoker.core.turn import throw_outcomes
 from dicepoker.games import find_game
 from dicepoker.games.bluff.html import game_html, view_html
 from dicepoker.games.bluff.names import hand_text
@@ -601,6 +603,14 @@ class BluffGame(SavesByReplay):
     def legal_actions(self) -> list[Action]:
         """Every action legal now: what the current player's view allows (none once the game is over)."""
         return [] if self._phase == Phase.OVER else self.view(self._current).legal_actions()
+
+    def chance_outcomes(self, action: Action) -> list[tuple[Dice, Fraction]]:
+        """The cup ``action`` can leave, each with its exact chance (only a :class:`Throw` throws dice).
+
+        >>> BluffGame(seed=1).chance_outcomes(Throw())[0]  # the opener's first throw: all five dice
+        (Dice('11111'), Fraction(1, 7776))
+        """
+        return throw_outcomes(action.keep) if isinstance(action, Throw) else []
 
     # --- what a player knows -----------------------------------------------------------------------
     def view(self, player: int | str | None = None) -> BluffView:

@@ -30,8 +30,7 @@ import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, ways
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.match import seat_of, tournament
-from dicepoker.core.zero_sum import Solution, Strategy, exploitability, solve_lp
+from dicepoker.core.match import seat_of, tournament_rows
 from dicepoker.games.bluff.abstraction import (
     ACCEPT,
     CALL,
@@ -66,6 +65,7 @@ from dicepoker.games.bluff.engine import (
 )
 from dicepoker.games.bluff.odds import keep_to_reach
 from dicepoker.games.bluff.rules import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand, hands_above, next_hand
+from dicepoker.solvers.zero_sum import Solution, Strategy, exploitability, solve_lp
 
 
 @cache
@@ -385,7 +385,7 @@ def equilibrium_tournament(
     seats = {"equilibrium": seat_of(EquilibriumBot())} | {
         name: seat_of(bot) for name, bot in opponents.items()
     }
-    table = tournament(
+    rows = tournament_rows(
         lambda players, dice: BluffGame(rules, players, rng=dice),
         seats,
         games=games,
@@ -393,5 +393,77 @@ def equilibrium_tournament(
         rng=rng,
         confidence=confidence,
     )
+    table = pd.DataFrame(rows)
     mine = table[table["player"] == "equilibrium"].rename(columns={"opponents": "opponent"})
     return mine.set_index("opponent")[["games", "wins", "win_rate", "ci_low", "ci_high"]]
+
+
+# --- the equilibrium and the abstraction, read as tables ------------------------------------------
+def opening_table(rules: BluffRules = BLUFF) -> pd.DataFrame:
+    """The equilibrium opener: for each category she holds, how likely it is and what she announces.
+
+    Columns: the chance of holding it after her rolls; the chances of announcing it (truth), a higher
+    category (a bluff) or a lower one; and each category's probability of being announced.
+
+    >>> table = opening_table()
+    >>> float(table.loc["One Pair", "bluff"]) > 0.99, bool(table["chance"].sum() == 1)
+    (True, True)
+    """
+    strategy = equilibrium_solution(rules).strategy
+    cup = opener_cup(rules)
+    parts = cup.split()
+    rows = []
+    for c, name in enumerate(CATEGORIES):
+        probs = strategy[("open", name)]
+        said = [float(probs[other]) for other in CATEGORIES]
+        rows.append(
+            [name, parts[c].mass / cup.mass, said[c], sum(said[c + 1 :]), sum(said[:c])]
+            + [round(p, 4) for p in said]
+        )
+    columns = ["hand", "chance", "truth", "bluff", "lower"] + [f"says {n}" for n in CATEGORIES]
+    return pd.DataFrame(rows, columns=columns).set_index("hand")
+
+
+def answer_table(rules: BluffRules = BLUFF) -> pd.DataFrame:
+    """The equilibrium responder's chance of calling each category the opener may announce.
+
+    >>> answer_table()["call"].tolist()[-1]
+    1.0
+    """
+    strategy = equilibrium_solution(rules).strategy
+    rows = [(name, float(strategy[("answer", name)][CALL])) for name in CATEGORIES]
+    return pd.DataFrame(rows, columns=["announced", "call"]).set_index("announced")
+
+
+def abstraction_size(rules: BluffRules = BLUFF) -> pd.DataFrame:
+    """The abstraction's size for each player: information sets and sequences.
+
+    >>> abstraction_size()["information sets"].tolist()
+    [909, 1457]
+    """
+    sf = bluff_abstraction(rules)
+    rows = [(who, sf.infoset_count[p], sf.sequence_count[p]) for p, who in enumerate(("opener", "responder"))]
+    return pd.DataFrame(rows, columns=["player", "information sets", "sequences"]).set_index("player")
+
+
+def bots_exploitability(
+    bots: Mapping[str, BluffBot] | None = None, *, rules: BluffRules = BLUFF, samples: int = 12, rng: int = 0
+) -> pd.DataFrame:
+    """How much a best response wins per round (in lives) against each bot in the abstraction,
+    next to the equilibrium's own exploitability.
+
+    >>> table = bots_exploitability({"naive": NaiveBot()}, samples=2)
+    >>> gap = table["exploitability"]
+    >>> list(table.index), bool(gap["naive"] > gap["equilibrium"])
+    (['equilibrium', 'naive'], True)
+    """
+    bots = (
+        dict(bots)
+        if bots is not None
+        else {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": RandomBot()}
+    )
+    rows = [("equilibrium", equilibrium_solution(rules).exploitability)]
+    rows += [
+        (name, bot_exploitability(bot, rules=rules, samples=samples, rng=rng)) for name, bot in bots.items()
+    ]
+    return pd.DataFrame(rows, columns=["bot", "exploitability"]).set_index("bot")

@@ -20,21 +20,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
 
 import numpy as np
 import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.turn import ROLL_OUTCOMES, best_over_keeps, turn_table
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.bluff.rules import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand
 
 ROLLS: tuple[Dice, ...] = all_rolls()  # the 252 distinct rolls, the states of the cup
 KEEPS: tuple[Dice, ...] = all_keeps()  # the 462 multisets of kept dice
-_ROLL_INDEX = {d: i for i, d in enumerate(ROLLS)}
-_KEEP_INDEX = {k: i for i, k in enumerate(KEEPS)}
-_SCALE = 6**NUMBER_OF_DICE  # every roll's chance is a whole number over 6**5 (scaled up)
 
 Start = Dice | Hand | str | None
 
@@ -46,44 +43,37 @@ def _hold_matrix() -> np.ndarray:
     return (best[:, None] >= np.arange(len(ALL_HANDS))[None, :]).astype(np.int64)
 
 
-@cache
-def _transition() -> np.ndarray:
-    """``T[k, d]``: chance (times 6**5) that keeping ``k`` and throwing the rest gives ``d``."""
-    t = np.zeros((len(KEEPS), len(ROLLS)), dtype=np.int64)
-    for ki, keep in enumerate(KEEPS):
-        for rest in all_rolls(NUMBER_OF_DICE - len(keep)):
-            t[ki, _ROLL_INDEX[keep + rest]] = ways(rest) * 6 ** len(keep)
-    return t
-
-
 def throw_chances() -> np.ndarray:
     """``T[k, d]``: the chance (times 6**5) that keeping ``KEEPS[k]``, throwing the rest, gives ``ROLLS[d]``.
+
+    The turn table's transition (:mod:`dicepoker.core.turn`), the same object every game reads.
 
     >>> int(throw_chances()[KEEPS.index(Dice.parse("6666")), ROLLS.index(Dice.parse("66666"))])  # 1/6
     1296
     """
-    return _transition()
+    return turn_table().transition
 
 
 def _sub_keeps(dice: Dice, size: int | None = None) -> list[int]:
     """Indices of the distinct keeps taken from ``dice`` (of one size, or all, largest first)."""
-    sizes = range(NUMBER_OF_DICE, -1, -1) if size is None else [size]
-    found = {Dice(c) for n in sizes for c in combinations(dice.values, n)}
-    return [_KEEP_INDEX[k] for k in sorted(found, key=lambda k: (-len(k), k.values))]
-
-
-@cache
-def _keep_table(size: int | None) -> np.ndarray:
-    """Per roll, its keeps as a padded index array (pad: a row that always loses the max)."""
-    rows = [_sub_keeps(d, size) for d in ROLLS]
-    width = max(len(r) for r in rows)
-    return np.array([r + [len(KEEPS)] * (width - len(r)) for r in rows])
+    t = turn_table()
+    found = dict.fromkeys(t.keep_choices[t.roll_index[dice]].tolist())
+    return [k for k in found if size is None or t.keep_sizes[k] == size]
 
 
 def _best_over_keeps(w: np.ndarray, size: int | None = None) -> np.ndarray:
-    """For every roll, the best of ``w`` over the keeps it allows."""
-    padded = np.concatenate([w, np.full((1,) + w.shape[1:], -1).astype(w.dtype)])
-    return padded[_keep_table(size)].max(axis=1)
+    """For every roll, the best of ``w`` over the keeps it allows (all of them, or those of ``size`` dice)."""
+    if size is None:
+        return best_over_keeps(w, keeping_all=True)
+    of_size = _of_size(size).reshape(_of_size(size).shape + (1,) * (w.ndim - 1))
+    return np.where(of_size, w[turn_table().keep_choices], -1).max(axis=1)
+
+
+@cache
+def _of_size(size: int) -> np.ndarray:
+    """Which of each roll's keeps (:attr:`~dicepoker.core.turn.TurnTable.keep_choices`) hold ``size`` dice."""
+    t = turn_table()
+    return t.keep_sizes[t.keep_choices] == size
 
 
 @cache
@@ -91,12 +81,12 @@ def _reach_numerators(rerolls: int) -> np.ndarray:
     """``V[d, h]`` times ``(6**5)**rerolls``: holding ``h`` after up to ``rerolls`` rerolls of ``d``."""
     if rerolls == 0:
         return _hold_matrix()
-    return _best_over_keeps(_matmul(_transition(), _reach_numerators(rerolls - 1)))
+    return _best_over_keeps(_matmul(throw_chances(), _reach_numerators(rerolls - 1)))
 
 
 def _matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Exact whole-number product: int64 while it cannot overflow, Python integers beyond."""
-    if b.dtype == object or int(b.max(initial=0)) * _SCALE >= 2**62:
+    if b.dtype == object or int(b.max(initial=0)) * ROLL_OUTCOMES >= 2**62:
         return a.astype(object) @ b.astype(object)
     return a @ b
 
@@ -117,7 +107,7 @@ def _start_weights(start: Start) -> tuple[np.ndarray, int]:
         return _believed_cup(Hand.parse(start))
     dice = Dice.roll(start)  # type: ignore[arg-type]
     weights = np.zeros(len(ROLLS), dtype=np.int64)
-    weights[_ROLL_INDEX[dice]] = 1
+    weights[turn_table().roll_index[dice]] = 1
     return weights, 1
 
 
@@ -147,12 +137,12 @@ def reach_probability(
         _check_rolls(rolls)
         if rolls == 0:
             raise DicePokerError("a fresh cup needs at least one roll")
-        empty = _transition()[_KEEP_INDEX[Dice()]]
-        return Fraction(_exact_dot(empty, _reach_numerators(rolls - 1)[:, h]), _SCALE**rolls)
+        empty = throw_chances()[turn_table().keep_index[Dice()]]
+        return Fraction(_exact_dot(empty, _reach_numerators(rolls - 1)[:, h]), ROLL_OUTCOMES**rolls)
     rolls = rules.reroll_rounds if rolls is None else rolls
     _check_rolls(rolls)
     weights, total = _start_weights(start)
-    return Fraction(_exact_dot(weights, _reach_numerators(rolls)[:, h]), total * _SCALE**rolls)
+    return Fraction(_exact_dot(weights, _reach_numerators(rolls)[:, h]), total * ROLL_OUTCOMES**rolls)
 
 
 def keep_to_reach(dice: Dice | str, announcement: Hand | str, rolls_left: int) -> Dice:
@@ -168,7 +158,7 @@ def keep_to_reach(dice: Dice | str, announcement: Hand | str, rolls_left: int) -
     if rolls_left == 0:
         return dice
     h = Hand.parse(announcement).rank
-    w = _matmul(_transition(), _reach_numerators(rolls_left - 1)[:, h])
+    w = _matmul(throw_chances(), _reach_numerators(rolls_left - 1)[:, h])
     options = _sub_keeps(dice)
     return KEEPS[options[int(np.argmax(w[options]))]]
 
@@ -193,7 +183,7 @@ def hand_probability(hand: Hand | str) -> Fraction:
     (Fraction(5, 3888), Fraction(5, 324))
     """
     hand = Hand.parse(hand)
-    return sum((Fraction(ways(d), _SCALE) for d in ROLLS if best_hand(d) == hand), Fraction(0))
+    return sum((Fraction(ways(d), ROLL_OUTCOMES) for d in ROLLS if best_hand(d) == hand), Fraction(0))
 
 
 def hand_table(*, rules: BluffRules = BLUFF) -> pd.DataFrame:
@@ -222,7 +212,7 @@ def category_probabilities() -> pd.DataFrame:
     counts = dict.fromkeys(BLUFF_CATEGORIES, 0)
     for d in ROLLS:
         counts[best_hand(d).category] += ways(d)
-    rows = [(c, n, Fraction(n, _SCALE)) for c, n in counts.items()]
+    rows = [(c, n, Fraction(n, ROLL_OUTCOMES)) for c, n in counts.items()]
     return pd.DataFrame(rows, columns=["category", "ways", "probability"]).set_index("category")
 
 
@@ -243,7 +233,7 @@ def _holds_after_throws(h: int, throws: tuple[int, ...]) -> np.ndarray:
     ``throws[0]``, ``throws[1]``, ... dice, each time keeping the best dice of the right number."""
     values = _hold_matrix()[:, h]
     for k in reversed(throws):
-        values = _best_over_keeps(_matmul(_transition(), values)[:, None], NUMBER_OF_DICE - k)[:, 0]
+        values = _best_over_keeps(_matmul(throw_chances(), values)[:, None], NUMBER_OF_DICE - k)[:, 0]
     return values
 
 
@@ -264,10 +254,10 @@ def probability_holds(announcement: Hand | str, throws: Sequence[int] = (), star
     throws = _check_throws(throws, start)
     if start is None:
         values = _holds_after_throws(h, throws[1:])
-        empty = _transition()[_KEEP_INDEX[Dice()]]
-        return Fraction(_exact_dot(empty, values), _SCALE ** len(throws))
+        empty = throw_chances()[turn_table().keep_index[Dice()]]
+        return Fraction(_exact_dot(empty, values), ROLL_OUTCOMES ** len(throws))
     weights, total = _start_weights(start)
-    return Fraction(_exact_dot(weights, _holds_after_throws(h, throws)), total * _SCALE ** len(throws))
+    return Fraction(_exact_dot(weights, _holds_after_throws(h, throws)), total * ROLL_OUTCOMES ** len(throws))
 
 
 def _rate(rate: Fraction | float) -> Fraction:
@@ -377,9 +367,9 @@ def _keep_reach(dice: Dice, rolls_left: int) -> tuple[list[int], np.ndarray]:
     holding every hand at the end when playing on from that keep with the best keeping; keeping all
     five dice is stopping with them."""
     options = _sub_keeps(dice)
-    w = _matmul(_transition()[options], _reach_numerators(rolls_left - 1))
-    stop = options.index(_KEEP_INDEX[dice])
-    w[stop] = _hold_matrix()[_ROLL_INDEX[dice]] * _SCALE**rolls_left
+    w = _matmul(throw_chances()[options], _reach_numerators(rolls_left - 1))
+    stop = options.index(turn_table().keep_index[dice])
+    w[stop] = _hold_matrix()[turn_table().roll_index[dice]] * ROLL_OUTCOMES**rolls_left
     return options, w
 
 
@@ -406,7 +396,7 @@ def keep_prospects(
         rows = [("-".join(map(str, dice.values)), str(hand) if hand.rank > floor else "", Fraction(1))]
         return pd.DataFrame(rows, columns=["keep", "reaches", "chance"])
     options, w = _keep_reach(dice, rolls_left)
-    scale = _SCALE**rolls_left
+    scale = ROLL_OUTCOMES**rolls_left
     rows = []
     for keep_index, reach in zip(options, w, strict=True):
         good = [h for h in range(floor + 1, len(ALL_HANDS)) if Fraction(int(reach[h]), scale) >= at_least]

@@ -22,7 +22,7 @@ import numpy as np
 
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, all_rolls
-from dicepoker.core.match import play_match, random_bot, seat_of, tournament
+from dicepoker.core.match import play_match, random_bot, seat_of, tournament_rows
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Place
 from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import best_keep_for_values, chance_to_take
@@ -262,7 +262,9 @@ def board_tournament(
         lineups = [(a, b) for a, b in itertools.permutations(names, 2) if a < b]
     else:
         lineups = [(a, b, b) for a, b in itertools.permutations(names, 2)]
-    table = tournament(
+    import pandas as pd
+
+    rows = tournament_rows(
         lambda seats, dice: BoardGame(rules, seats, rng=dice),
         {name: seat_of(bot) for name, bot in strategies.items()},
         games=games,
@@ -270,6 +272,7 @@ def board_tournament(
         rng=rng,
         length=lambda game: game.turns_played,
     )
+    table = pd.DataFrame(rows)
     table = table.rename(columns={"player": "strategy", "opponents": "opponent", "mean_length": "mean_turns"})
     table.insert(2, "players", players)
     return table.reset_index(drop=True)

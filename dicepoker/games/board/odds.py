@@ -8,58 +8,26 @@ dynamic programme, with values instead of 0/1, chooses the keeps of the board bo
 (Fraction(25, 648), Fraction(5, 2592))
 >>> chance_to_take("P6") > chance_to_take("FH") > chance_to_take("K6")
 True
->>> best_keep("FH", "33356", rolls_left=2)
+>>> best_keep_for_values("33356", target_vector("FH").astype(float), rolls_left=2)[0]
 Dice('3335')
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import cache
 
 import numpy as np
 
-from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls
+from dicepoker.core.dice import Dice, all_rolls
 from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.patterns import Combination
+from dicepoker.core.turn import ROLL_OUTCOMES, best_over_keeps, turn_table
 from dicepoker.games.board.labels import BOARD_LABELS, describe_label, label_combinations, label_kind
 from dicepoker.games.board.rules import BOARD, BoardRules
 
 Target = str | Iterable[str] | Combination | Callable[[Dice], bool]
-ONE_ROLL = 6**NUMBER_OF_DICE  # 7776 ordered outcomes of five dice
-
-
-@cache
-def roll_index() -> dict[Dice, int]:
-    """The position of each of the 252 rolls in :func:`~dicepoker.core.dice.all_rolls`."""
-    return {d: i for i, d in enumerate(all_rolls())}
-
-
-@cache
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Transition counts (keep x roll, in units of 1/7776), sub-keeps of each roll, roll weights."""
-    rolls = np.array([d.counts for d in all_rolls()])  # 252 x 6 face counts
-    keeps = np.array([k.counts for k in all_keeps()])  # 462 x 6
-    rest = rolls[None, :, :] - keeps[:, None, :]  # the dice thrown, for every keep and roll
-    fits = (rest >= 0).all(axis=2)
-    factorial = np.array([math.factorial(n) for n in range(NUMBER_OF_DICE + 1)])
-    thrown = rest.clip(0).sum(axis=2)
-    orders = factorial[thrown] // factorial[rest.clip(0)].prod(axis=2)  # ordered throws giving it
-    kept = keeps.sum(axis=1)[:, None]
-    counts = np.where(fits, orders * 6**kept, 0).astype(np.int64)
-    subs = [np.flatnonzero(fits[:, d]) for d in range(len(rolls))]
-    width = max(len(x) for x in subs)
-    sub_keeps = np.array([np.pad(x, (0, width - len(x)), mode="edge") for x in subs], dtype=np.int64)
-    weights = factorial[NUMBER_OF_DICE] // factorial[rolls].prod(axis=1)
-    return counts, sub_keeps, weights.astype(np.int64)
-
-
-@cache
-def _transition() -> np.ndarray:
-    """The chance of each roll after each keep, as floats (keep x roll)."""
-    return _tables()[0] / float(ONE_ROLL)
 
 
 def target_vector(target: Target) -> np.ndarray:
@@ -101,16 +69,15 @@ def _exact_chance(good_bytes: bytes, rolls: int) -> Fraction:
     if isinstance(rolls, bool) or not isinstance(rolls, int) or rolls < 1:
         raise DicePokerError(f"a turn has at least one roll, not {rolls!r}")
     good = np.frombuffer(good_bytes, dtype=bool)
-    counts, sub_keeps, weights = _tables()
+    t = turn_table()
     dtype = np.int64 if rolls <= 4 else object  # 7776**4 still fits in 64 bits
-    counts, value = counts.astype(dtype), good.astype(dtype)
+    counts, value = t.transition.astype(dtype), good.astype(dtype)
     scale = 1
     for _ in range(rolls - 1):
-        scale *= ONE_ROLL
-        reroll = counts @ value
-        value = np.maximum(good * scale, reroll[sub_keeps].max(axis=1))
-    total = int((weights.astype(dtype) * value).sum())
-    return Fraction(total, ONE_ROLL * scale)
+        scale *= ROLL_OUTCOMES
+        value = np.maximum(good * scale, best_over_keeps(counts @ value, keeping_all=True))
+    total = int((t.roll_ways.astype(dtype) * value).sum())
+    return Fraction(total, ROLL_OUTCOMES * scale)
 
 
 def chance_in_one_roll(target: Target) -> Fraction:
@@ -134,16 +101,16 @@ def turn_values(terminal: np.ndarray, rolls_left: int) -> list[np.ndarray]:
     ``terminal`` gives the value of stopping on each of the 252 rolls; the result's entry ``j``
     is the value of standing on each roll with ``j`` rolls left (floats).
 
+    >>> from dicepoker.core.turn import roll_index
     >>> values = turn_values(target_vector("FH").astype(float), rolls_left=2)
-    >>> round(float(values[2][roll_index()[Dice.parse("33356")]]), 12) == round(11 / 36, 12)  # a 5 in 2 tries
+    >>> round(float(values[2][roll_index("33356")]), 12) == round(11 / 36, 12)  # a 5 in 2 tries
     True
     """
-    _, sub_keeps, _ = _tables()
-    transition = _transition()
+    chances = turn_table().chances
     value = np.asarray(terminal, dtype=float)
     values = [value]
     for _ in range(rolls_left):
-        value = np.maximum(terminal, (transition @ value)[sub_keeps].max(axis=1))
+        value = np.maximum(terminal, best_over_keeps(chances @ value, keeping_all=True))
         values.append(value)
     return values
 
@@ -156,29 +123,20 @@ def best_keep_for_values(dice: Dice | str, terminal: np.ndarray, rolls_left: int
     (Dice('666'), True)
     """
     dice = Dice.roll(dice)
+    t = turn_table()
+    roll = t.roll_index[dice]
     if rolls_left <= 0:
-        return dice, float(terminal[roll_index()[dice]])
-    _, sub_keeps, _ = _tables()
+        return dice, float(terminal[roll])
     later = turn_values(terminal, rolls_left - 1)[-1]
-    expected = _transition() @ later
-    options = sorted(set(sub_keeps[roll_index()[dice]].tolist()))
-    keeps = all_keeps()
-    stop = float(terminal[roll_index()[dice]])
+    expected = t.chances @ later
+    options = sorted(set(t.keep_choices[roll].tolist()))
+    keeps = t.keeps
+    stop = float(terminal[roll])
     best, best_value = dice, stop
     for k in options:  # keeps are in order of size, so ties go to the smaller keep
         if expected[k] > best_value + 1e-12:
             best, best_value = keeps[k], float(expected[k])
     return best, best_value
-
-
-def best_keep(target: Target, dice: Dice | str, rolls_left: int = 2) -> Dice:
-    """The dice to keep for the best chance of ending the turn holding ``target``.
-
-    >>> best_keep("K6", "66612"), best_keep("S", "22456")
-    (Dice('666'), Dice('2456'))
-    """
-    keep, _ = best_keep_for_values(dice, target_vector(target).astype(float), rolls_left)
-    return keep
 
 
 # --- tables for the board ----------------------------------------------------------------------

@@ -26,12 +26,13 @@ import numpy as np
 import pandas as pd
 
 from dicepoker.core.actions import Keep
-from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.i18n import _, display_name, format_message
 from dicepoker.core.pictures import report_html
+from dicepoker.core.turn import ROLL_OUTCOMES, best_over_keeps, turn_table
 from dicepoker.games.board.engine import BoardGame, Bounce, Move, PassTurn, Place
 from dicepoker.games.board.labels import label_kind
-from dicepoker.games.board.odds import ONE_ROLL, _tables, roll_index, target_vector
+from dicepoker.games.board.odds import target_vector
 from dicepoker.games.board.rules import BoardRules
 
 
@@ -98,16 +99,18 @@ def keep_chances(test: Callable[[Dice], bool], dice: Dice, rolls_left: int) -> d
     >>> chances[Dice.parse("666")], chances[Dice.parse("66612")]  # two dice thrown, one 6 needed; stop
     (Fraction(11, 36), Fraction(0, 1))
     """
-    counts, sub_keeps, _ = _tables()
+    t = turn_table()
     kind = np.int64 if rolls_left <= 3 else object
+    counts = t.transition.astype(kind)
     good = target_vector(test).astype(kind)
     value, scale = good, 1
-    for _ in range(rolls_left - 1):  # the best play on the later rolls
-        scale *= ONE_ROLL
-        value = np.maximum(good * scale, (counts.astype(kind) @ value)[sub_keeps].max(axis=1))
-    keeps, roll = all_keeps(), roll_index()[dice]
-    later = counts.astype(kind) @ value
-    chances = {keeps[k]: Fraction(int(later[k]), ONE_ROLL * scale) for k in set(sub_keeps[roll].tolist())}
+    for _later_roll in range(rolls_left - 1):  # the best play on the later rolls
+        scale *= ROLL_OUTCOMES
+        value = np.maximum(good * scale, best_over_keeps(counts @ value, keeping_all=True))
+    keeps, roll = t.keeps, t.roll_index[dice]
+    later = counts @ value
+    options = set(t.keep_choices[roll].tolist())
+    chances = {keeps[k]: Fraction(int(later[k]), ROLL_OUTCOMES * scale) for k in options}
     chances[dice] = Fraction(int(good[roll]))  # keeping all five dice stops the turn: the dice as they are
     return chances
 

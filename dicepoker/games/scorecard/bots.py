@@ -2,7 +2,7 @@
 
 A strategy is any function ``strategy(view) -> Keep | Score`` (see :class:`~.engine.TurnView`): it is
 asked after each roll and answers "keep these dice and roll the rest" or "score this box". A
-student writes one as a plain function and enters it in :func:`dicepoker.lessons.lab.tournament`.
+student writes one as a plain function and enters it in :func:`~.analysis.lab.tournament`.
 
 * ``random``: any legal choice, all equally likely;
 * ``greedy``: the most points *this turn* (rerolls aimed at that), blind to the future and the bonus;
@@ -315,7 +315,7 @@ class WinSeekingStrategy:
     for variance at the rate that best raises that chance when ``θ = -lead / spread``. It plays
     ``θ = -scale x lead / spread``, snapped to the nearest of ``grid`` (so behind it gambles, ahead
     it plays safe, and the same gap matters more as the turns run out and ``spread`` shrinks).
-    ``scale`` was tuned on seeded games the tests do not use (see :mod:`dicepoker.lessons.risk`).
+    ``scale`` was tuned on seeded games the tests do not use (see :mod:`~.analysis.risk`).
 
     Without opponents (solitaire, or before :meth:`observe` is called) it plays θ = 0, the optimum.
 

@@ -41,8 +41,9 @@ from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, quoted
 from dicepoker.core.figure_text import bot_name
 from dicepoker.core.i18n import _, format_fixed, ngettext
+from dicepoker.core.match import play_match
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
+from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, seat_for
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
 from dicepoker.games.scorecard.hints import TIE, Choice, Hint, box_name, hint, solution_for
 from dicepoker.games.scorecard.presets import PRESETS, is_kit_rule_set
@@ -588,7 +589,7 @@ def bot_losses(
 ) -> pd.DataFrame:
     """Each bot's seeded solitaire games, reported by the coach: one row per bot and game.
 
-    Game ``i`` gets the same dice stream for every bot (as in :func:`dicepoker.lessons.lab.simulate`).
+    Game ``i`` gets the same dice stream for every bot (as in :func:`~.analysis.lab.simulate`).
 
     >>> df = bot_losses("two_part", bots=("optimal", "heuristic"), games=2, seed=1)
     >>> mean = df.groupby("bot")["mean loss"].mean()
@@ -609,9 +610,9 @@ def _bot_losses(rules: ScorecardRules, bots: tuple[str, ...], games: int, seed: 
             strategy = find_strategy(bot)
             if isinstance(strategy, RandomStrategy):
                 strategy = strategy.reseeded(np.random.default_rng(strategy_seed))
-            game = ScorecardGame(rules, rng=np.random.default_rng(dice_seed))
-            while not game.is_over:
-                play_turn(game, strategy)
+            game = play_match(
+                ScorecardGame(rules, rng=np.random.default_rng(dice_seed)), [seat_for(strategy)]
+            )
             report = coach_report(game, 0, solution=solution, grade=False)
             rows.append(
                 {

@@ -33,7 +33,7 @@ from dicepoker.core.players import die_position, player_index, player_names
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.rules import ScorecardRules, box_name
+from dicepoker.games.scorecard.rules import ScorecardRules, box_name, settlement_of
 
 SAVE_FORMAT = "dicepoker.scorecard_game"
 SAVE_VERSION = 2  # 2: the save holds how the game was played (mode, seats, hints); 1 still loads
@@ -351,9 +351,7 @@ class ScorecardGame(DiceInHand, SavesByReplay):
         >>> game.settlement()
         [Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)]
         """
-        totals = self.totals()
-        mean = Fraction(sum(totals), len(totals))
-        return [t - mean for t in totals]
+        return settlement_of(self.totals())
 
     def view(self, player: int | str | None = None) -> TurnView:
         """What ``player`` (default: the one to play) sees: every scorecard is public here.

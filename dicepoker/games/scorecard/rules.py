@@ -16,9 +16,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 from functools import cached_property, partial
 from typing import Any
 
@@ -427,3 +428,16 @@ def box_combinations(rules: ScorecardRules) -> list[Combination]:
     ('Full House', True, False)
     """
     return [Combination(box.name, partial(rules.stands, box.name)) for box in rules.boxes]
+
+
+def settlement_of(totals: Sequence[int]) -> list[Fraction]:
+    """The settlement of a game's totals: each total minus the mean of the totals, exact (it sums to 0).
+
+    The one settlement of the kit: the engine's :meth:`~.engine.ScorecardGame.settlement` and the
+    two-part lesson's table both read it.
+
+    >>> settlement_of([120, 150, 150])
+    [Fraction(-20, 1), Fraction(10, 1), Fraction(10, 1)]
+    """
+    mean = Fraction(sum(totals), len(totals))
+    return [t - mean for t in totals]

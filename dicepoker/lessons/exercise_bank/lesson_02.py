@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from dicepoker.core.counting import multinomial, pattern_count
 from dicepoker.core.dice import roll_distribution
 from dicepoker.core.i18n import _
 from dicepoker.core.words import N_
 from dicepoker.lessons.answer_forms import Chance, Count, ExactFraction
 from dicepoker.lessons.exercise_record import Exercise, Function
-from dicepoker.odds.one_roll import multinomial, one_roll_probability, pattern_count, sum_distribution
+from dicepoker.odds.one_roll import one_roll_probability, sum_distribution
 
 
 def _no_six() -> Fraction:

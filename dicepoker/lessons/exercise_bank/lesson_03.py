@@ -15,9 +15,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from dicepoker.core.words import N_
+from dicepoker.games.scorecard.odds import expected_score
 from dicepoker.lessons.answer_forms import ExactFraction, Points
 from dicepoker.lessons.exercise_record import Exercise, Simulation
-from dicepoker.odds.turn import best_keep, chance_with_keep, expected_score, within_three_probability
+from dicepoker.odds.turn import best_keep, chance_with_keep, within_three_probability
 
 EXERCISES = (
     Exercise(

@@ -98,8 +98,8 @@ def beats_greedy(strategy: object) -> Verdict:
     The package's strategies and bots are refused, and so is a strategy that makes the optimal
     strategy's choice in at least ``COPY_SHARE`` of its sampled decisions (it passes them on).
     """
+    from dicepoker.games.scorecard.analysis.lab import tournament
     from dicepoker.games.scorecard.bots import strategy_name
-    from dicepoker.lessons.lab import tournament
 
     if problem := refuse_package_code(strategy):
         return Verdict(False, problem)

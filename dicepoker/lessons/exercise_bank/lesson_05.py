@@ -16,15 +16,15 @@ from functools import cache
 
 from dicepoker.core.words import N_
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.solver.solve import Solution, solve
-from dicepoker.lessons.answer_forms import ExactFraction, Points
-from dicepoker.lessons.exercise_record import Exercise, Function
-from dicepoker.lessons.two_part import (
+from dicepoker.games.scorecard.analysis.two_part import (
     face_count_distribution,
     part1_result_distribution,
     settlement_table,
     stop_or_roll_on,
 )
+from dicepoker.games.scorecard.solver.solve import Solution, solve
+from dicepoker.lessons.answer_forms import ExactFraction, Points
+from dicepoker.lessons.exercise_record import Exercise, Function
 
 TABLE = (162, 140, 181, 150)
 """The totals of exercise 3; the player asked about has 140."""

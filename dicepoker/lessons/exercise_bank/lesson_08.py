@@ -14,10 +14,10 @@ from types import MappingProxyType
 
 from dicepoker.core.words import N_
 from dicepoker.games.scorecard.advisor import Advice, advise
+from dicepoker.games.scorecard.analysis.lab import play_game
 from dicepoker.games.scorecard.coach import GameReport, coach_report
 from dicepoker.lessons.answer_forms import Points
 from dicepoker.lessons.exercise_record import Exercise, Function
-from dicepoker.lessons.lab import play_game
 
 SAMS_GAME = ("heuristic", "classic", 2026)
 """The strategy, rules and seed of the lesson's saved game (section 1 plays and saves it)."""

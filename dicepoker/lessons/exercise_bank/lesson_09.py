@@ -13,9 +13,15 @@ from functools import cache
 
 from dicepoker.core.words import N_
 from dicepoker.games import find_game
+from dicepoker.games.scorecard.analysis.risk import (
+    TOY_PLAYERS,
+    risk_sweep,
+    toy_die_worth,
+    toy_distribution,
+    toy_rerolls,
+)
 from dicepoker.lessons.answer_forms import Count, ExactFraction, Points
 from dicepoker.lessons.exercise_record import Exercise, Function
-from dicepoker.lessons.risk import TOY_PLAYERS, risk_sweep, toy_die_worth, toy_distribution, toy_rerolls
 
 LESSON_GRID = (-0.02, -0.002, 0.0, 0.002, 0.02)
 """The θ of the lesson's Yatzy sweep (its ``GRID``)."""

@@ -11,9 +11,10 @@ from fractions import Fraction
 
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.words import N_
+from dicepoker.games.bluff.equilibrium import answer_table
 from dicepoker.lessons.answer_forms import Chance, ExactFraction
 from dicepoker.lessons.exercise_record import Exercise, Function
-from dicepoker.lessons.why_bluff import HighOrLow, answer_table, hand_solution, loss_against_best_response
+from dicepoker.lessons.why_bluff import HighOrLow, hand_solution, loss_against_best_response
 
 SIX_HIGH = HighOrLow(p_high=Fraction(1, 6))
 """Exercise 1's toy: a 4, 5 or 6 is high."""

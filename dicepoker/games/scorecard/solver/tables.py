@@ -16,8 +16,9 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
+from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.turn import ROLL_OUTCOMES, turn_table
 from dicepoker.games.scorecard.rules import JokerRule, Need, ScorecardRules
 from dicepoker.games.scorecard.solver.layout import (
     HAS_FIRST,
@@ -81,10 +82,9 @@ def dice_tables() -> DiceTables:
     >>> len(t.rolls), len(t.keeps), t.keeps[t.child[0, 5]], float(t.probability.sum())
     (252, 462, Dice('6'), 1.0)
     """
-    rolls = all_rolls(NUMBER_OF_DICE)
-    keeps = all_keeps()
+    turn = turn_table()
+    rolls, keeps, keep_index = turn.rolls, turn.keeps, turn.keep_index
     assert keeps[KEEP_ALL_OFFSET:] == rolls and len(keeps) == N_KEEPS and len(rolls) == N_ROLLS
-    keep_index = {k: i for i, k in enumerate(keeps)}
     child = np.zeros((KEEP_ALL_OFFSET, 6), dtype=np.int64)
     for i, k in enumerate(keeps[:KEEP_ALL_OFFSET]):
         for f in FACES:
@@ -104,9 +104,9 @@ def dice_tables() -> DiceTables:
     return DiceTables(
         rolls=rolls,
         keeps=keeps,
-        roll_index={r: i for i, r in enumerate(rolls)},
+        roll_index=turn.roll_index,
         keep_index=keep_index,
-        probability=np.array([ways(r) / 6**NUMBER_OF_DICE for r in rolls]),
+        probability=turn.roll_ways / ROLL_OUTCOMES,
         counts=counts,
         five_face=np.array([r.values[0] if len(r.faces) == 1 else 0 for r in rolls], dtype=np.int64),
         child=child,

@@ -4,7 +4,7 @@ Three cards (Jack < Queen < King), one dealt to each player; both ante 1. Player
 1; after a check player 1 checks (showdown for 1) or bets; facing a bet a player folds or calls
 (showdown for 2). Kuhn (1950) solved it by hand: player 0's value is -1/18.
 
->>> from dicepoker.core.zero_sum import sequence_form
+>>> from dicepoker.solvers.zero_sum import sequence_form
 >>> game = sequence_form(kuhn_poker())
 >>> game.infoset_count, game.sequence_count
 ((6, 6), (13, 13))
@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import permutations
 
-from dicepoker.core.zero_sum import Chance, Decision, Node, Terminal
+from dicepoker.solvers.zero_sum import Chance, Decision, Node, Terminal
 
 CARDS = ("J", "Q", "K")
 KUHN_VALUE = Fraction(-1, 18)  # Kuhn's hand solution: what player 0 wins per hand

@@ -33,6 +33,7 @@ from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import _, fill_message, format_message, format_number, ngettext
 from dicepoker.core.match import play_match
 from dicepoker.core.stats import Z95, wilson_interval
+from dicepoker.games.scorecard.analysis.lab import mean_ci, not_a_number_of_games, scorecard_rules, simulate
 from dicepoker.games.scorecard.bots import (
     RISK_GRID,
     Strategy,
@@ -48,7 +49,6 @@ from dicepoker.games.scorecard.hints import hint
 from dicepoker.games.scorecard.html import dice_html, scorecard_html
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solve import check_risk, solve
-from dicepoker.lessons.lab import _rules, mean_ci, not_a_number_of_games, simulate
 
 RISK_SWEEP = RISK_GRID  # the 11 θ of the lesson's sweep
 # The win-seeker's scale. tune_win_seeker("classic", scales=(0.5, 1.0, 2.0), games=1500, seed=10_000)
@@ -144,7 +144,7 @@ def risk_sweep(
     >>> bool(df["certainty_equivalent"].is_monotonic_increasing)
     True
     """
-    rules = _rules(rules)
+    rules = scorecard_rules(rules)
     risks = [check_risk(r) for r in risks]
     bar = None
     if progress:
@@ -203,7 +203,7 @@ def play_risks(
     >>> list(tables), len(tables[0.02])
     ([0.0, 0.02], 3)
     """
-    rules = _rules(rules)
+    rules = scorecard_rules(rules)
     return {
         check_risk(theta): simulate(risk_strategy(theta), games, seed, rules, progress=progress)
         for theta in risks
@@ -229,7 +229,7 @@ def score_distribution(
     >>> list(df.columns)[:4], bool(df.loc[0.0, "mean_low"] < df.loc[0.0, "mean"] < df.loc[0.0, "mean_high"])
     (['games', 'mean', 'mean_low', 'mean_high'], True)
     """
-    rules = _rules(rules)
+    rules = scorecard_rules(rules)
     played = played if played is not None else play_risks(rules, risks, games, seed, progress=progress)
     rows = {theta: distribution_summary(df, rules) for theta, df in played.items()}
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis("risk")
@@ -328,7 +328,7 @@ def play_duel_game(
 ) -> ScorecardGame:
     """One two-player game, seat 0 first (the match runner; ``seat_for`` lets a win-seeker observe it).
 
-    >>> game = play_duel_game((optimal, risk_strategy(0.05)), _rules("yatzy"), rng=3)
+    >>> game = play_duel_game((optimal, risk_strategy(0.05)), scorecard_rules("yatzy"), rng=3)
     >>> game.is_over, len(game.totals())
     (True, 2)
     """
@@ -351,7 +351,7 @@ def duel(
     >>> r.games, r.first.tolist()
     (4, [True, False, True, False])
     """
-    rules = _rules(rules)
+    rules = scorecard_rules(rules)
     if not isinstance(games, int) or games < 1:
         raise DicePokerError(not_a_number_of_games(games))
     me, them = as_strategy(player), as_strategy(opponent)
@@ -529,5 +529,5 @@ def biggest_disagreement(
     True
     """
     watcher = _Watcher(grid, scale)
-    duel(watcher, optimal, games, seed, _rules(rules))
+    duel(watcher, optimal, games, seed, scorecard_rules(rules))
     return watcher.best

@@ -31,12 +31,16 @@ from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import Strategy, as_strategy, seat_for, strategy_name
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.rules import ScorecardRules
-from dicepoker.lessons.exercises import Feedback
 
 Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
 
 
-def _rules(rules: ScorecardRules | str) -> ScorecardRules:
+def scorecard_rules(rules: ScorecardRules | str) -> ScorecardRules:
+    """A scorecard rule set, or its name; any other game is refused.
+
+    >>> scorecard_rules("yatzy").name
+    'yatzy'
+    """
     found = find_game(rules) if isinstance(rules, str) else rules
     if not isinstance(found, ScorecardRules):
         raise DicePokerError(
@@ -62,7 +66,7 @@ def play_game(
     >>> play_game("heuristic", "yatzy", rng=7).is_over
     True
     """
-    game = ScorecardGame(_rules(rules), rng=np.random.default_rng(rng))
+    game = ScorecardGame(scorecard_rules(rules), rng=np.random.default_rng(rng))
     return play_match(game, [seat_for(as_strategy(strategy))])
 
 
@@ -83,7 +87,7 @@ def simulate(
     >>> df.attrs["strategy"], len(df), bool((df["total"] > 0).all())
     ('random', 4, True)
     """
-    rules = _rules(rules)
+    rules = scorecard_rules(rules)
     if not isinstance(games, int) or games < 1:
         raise DicePokerError(not_a_number_of_games(games))
     strategy = as_strategy(strategy)
@@ -202,7 +206,7 @@ class TournamentResult:
 
     def figure(self) -> Any:
         """The score distributions of the strategies (plotly)."""
-        from dicepoker.lessons.lab_figures import score_distributions
+        from dicepoker.games.scorecard.analysis.lab_figures import score_distributions
 
         return score_distributions(self)
 
@@ -234,7 +238,7 @@ def tournament(
     >>> float(result.head_to_head.loc["heuristic", "random"])
     1.0
     """
-    rules = _rules(rules)
+    rules = scorecard_rules(rules)
     results: dict[str, pd.DataFrame] = {}
     if isinstance(strategies, str | bytes) or not isinstance(strategies, Iterable):
         raise DicePokerError(
@@ -253,29 +257,3 @@ def tournament(
     if not results:
         raise DicePokerError(_("a tournament needs at least one strategy"))
     return TournamentResult(rules, games, seed, results)
-
-
-def challenge(
-    strategy: Strategy | str,
-    against: Strategy | str = "greedy",
-    games: int = 200,
-    seed: int | None = 0,
-    rules: ScorecardRules | str = "classic",
-) -> Feedback:
-    """An exercise's check: does ``strategy`` average more than ``against`` on the same seeded games?
-
-    >>> bool(challenge("heuristic", against="random", games=5, seed=1, rules="yatzy"))
-    True
-    >>> print(challenge("random", against="heuristic", games=5, seed=1, rules="yatzy"))  # doctest: +ELLIPSIS
-    Not yet. Hint: random averaged ... points, heuristic ... on the same 5 games; try again
-    """
-    result = tournament([strategy, against], games, seed, rules)
-    (mine, me), (theirs, them) = result.summary["mean"].items()
-    won = me > them
-    template = ngettext(
-        "{mine} averaged {me:.1f} points, {theirs} {them:.1f} on the same {games} game; try again",
-        "{mine} averaged {me:.1f} points, {theirs} {them:.1f} on the same {games} games; try again",
-        games,
-    )
-    hint = fill_message(template, mine=mine, me=me, theirs=theirs, them=them, games=games)
-    return Feedback(bool(won), f"{me:.1f}", "" if won else hint)

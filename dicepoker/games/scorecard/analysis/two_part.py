@@ -37,15 +37,15 @@ from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.i18n import display_name, format_message
 from dicepoker.core.pictures import signed
 from dicepoker.core.stats import Estimate, wilson_interval
+from dicepoker.core.turn import ROLL_OUTCOMES, turn_table
+from dicepoker.games.scorecard.analysis.lab import not_a_number_of_games, scorecard_rules
 from dicepoker.games.scorecard.bots import play_turn
 from dicepoker.games.scorecard.engine import ScorecardGame, TurnView
-from dicepoker.games.scorecard.rules import Box, JokerRule, ScorecardRules
+from dicepoker.games.scorecard.rules import Box, JokerRule, ScorecardRules, settlement_of
 from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET
 from dicepoker.games.scorecard.solver.solution import Solution, turn_values
 from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.games.scorecard.solver.tables import dice_tables, rule_tables
-from dicepoker.lessons.lab import _rules, not_a_number_of_games
-from dicepoker.odds.turn import turn_tables
 
 TIE = 1e-9  # the optimal bot's tolerance: a keep must beat scoring now by more than this
 NO_DOUBLE = "no double"  # the group of first rolls whose best score now is not a doubled one
@@ -152,7 +152,7 @@ def part1_result_distribution(
     >>> list(d), d[0] == 10 * Fraction(91, 216) ** 3 * Fraction(125, 216) ** 2  # par: three fives
     ([-15, -10, -5, 0, 5, 10], True)
     """
-    rules = _rules(rules)
+    rules = scorecard_rules(rules)
     box = _face_box(rules, face)
     counts = face_count_distribution(rules.rolls_per_turn)
     result: dict[int, Fraction] = {}
@@ -169,7 +169,7 @@ def part1_result_table(rules: ScorecardRules | str = "two_part") -> pd.DataFrame
     >>> t[(t["box"] == "Twos") & (t["count"] == 4)]["result"].item()
     2
     """
-    rules = _rules(rules)
+    rules = scorecard_rules(rules)
     counts = face_count_distribution(rules.rolls_per_turn)
     rows = [
         {
@@ -197,7 +197,7 @@ def part1_in_order_total_distribution(rules: ScorecardRules | str = "two_part") 
     >>> sum(d.values()), sum(t * p for t, p in d.items()) == 21 * (5 * Fraction(91, 216) - 3)
     (Fraction(1, 1), True)
     """
-    rules = _part1_rules(_rules(rules))
+    rules = _part1_rules(scorecard_rules(rules))
     total = {0: Fraction(1)}
     for box in rules.upper_boxes:
         step: dict[int, Fraction] = {}
@@ -227,11 +227,8 @@ def _dice_arrays() -> _DiceArrays:
     for r, k in enumerate(inside):
         padded[r, : len(k)] = k
         valid[r, : len(k)] = True
-    t = turn_tables()
-    transition = t.transition.astype(np.int64)
-    assert (transition.sum(axis=1) == 6**NUMBER_OF_DICE).all() and t.keep_keys.shape == (len(dt.keeps),)
-    ways = t.roll_ways.astype(np.int64)
-    return _DiceArrays(padded, valid, transition, ways)
+    t = turn_table()
+    return _DiceArrays(padded, valid, t.transition, t.roll_ways)
 
 
 @dataclass(frozen=True, eq=False)
@@ -326,7 +323,7 @@ _FORWARD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 def _solution(solution: Solution | None, rules: ScorecardRules | str) -> Solution:
     if solution is None:
-        return solve(_rules(rules), progress=False)
+        return solve(scorecard_rules(rules), progress=False)
     if not isinstance(solution, Solution):
         raise DicePokerError(
             format_message(
@@ -414,7 +411,7 @@ def simulate_part1(
         solution = _solution(solution, rules)
         rules, player = solution.rules, optimal_strategy(solution)
     else:
-        rules, player = _rules(rules), as_strategy(strategy)
+        rules, player = scorecard_rules(rules), as_strategy(strategy)
     _part1_rules(rules)
     rows = []
     for child in np.random.SeedSequence(seed).spawn(games):
@@ -502,8 +499,8 @@ def stop_or_roll_on(
         rows.append(
             {
                 "dice": str(dice),
-                "probability": Fraction(int(arrays.ways[r]), 6**NUMBER_OF_DICE),
-                "chance": int(arrays.ways[r]) / 6**NUMBER_OF_DICE,
+                "probability": Fraction(int(arrays.ways[r]), ROLL_OUTCOMES),
+                "chance": int(arrays.ways[r]) / ROLL_OUTCOMES,
                 "box": best_box,
                 "points": best_points,
                 "doubled": bool(doubled),
@@ -585,11 +582,12 @@ def settlement_table(totals: Sequence[int], names: Sequence[str] | None = None) 
                 totals=len(totals),
             )
         )
-    mean = Fraction(sum(int(t) for t in totals), len(totals))
-    results = [int(t) - mean for t in totals]
+    totals = [int(t) for t in totals]
+    results = settlement_of(totals)
+    mean = Fraction(sum(totals), len(totals))
     frame = pd.DataFrame(
         {
-            "total": [int(t) for t in totals],
+            "total": totals,
             "mean": [mean] * len(totals),
             "result": results,
             "settles": [signed(r) for r in results],

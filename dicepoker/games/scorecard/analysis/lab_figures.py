@@ -2,7 +2,7 @@
 
 Pure functions returning plotly figures; nothing is shown here.
 
->>> from dicepoker.lessons.lab import tournament
+>>> from dicepoker.games.scorecard.analysis.lab import tournament
 >>> result = tournament(["heuristic", "random"], games=10, seed=1, rules="yatzy")
 >>> [trace.name for trace in score_distributions(result).data]
 ['heuristic', 'random']
@@ -36,7 +36,7 @@ def score_distributions(
 ) -> go.Figure:
     """Overlaid histograms of the final scores, one per strategy; ``expected`` adds exact means.
 
-    >>> from dicepoker.lessons.lab import simulate
+    >>> from dicepoker.games.scorecard.analysis.lab import simulate
     >>> games = {"heuristic": simulate("heuristic", 5, seed=1, rules="yatzy")}
     >>> fig = score_distributions(games, expected={"heuristic": 190})
     >>> len(fig.data), len(fig.layout.shapes)
@@ -76,7 +76,7 @@ def head_to_head(result: Any, *, lang: str | None = None) -> go.Figure:
 
     The diagonal, a strategy against itself, is left blank (it says nothing).
 
-    >>> from dicepoker.lessons.lab import tournament
+    >>> from dicepoker.games.scorecard.analysis.lab import tournament
     >>> fig = head_to_head(tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy"))
     >>> [list(row) for row in fig.data[0].z]
     [[None, 1.0], [0.0, None]]
