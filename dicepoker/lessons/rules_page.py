@@ -22,6 +22,8 @@ from dicepoker.core.i18n import (
     _,
     available_languages,
     display_name,
+    fill_message,
+    format_message,
     language_name,
     ngettext,
 )
@@ -127,24 +129,29 @@ def _qualifies(box: Box, rules: ScorecardRules, lang: str) -> str:
     match box.need:
         case Need.FACE:
             if rules.par:
-                return ngettext(
-                    "always; par: {n} die showing {face}",
-                    "always; par: {n} dice showing {face}",
-                    rules.par,
+                return fill_message(
+                    ngettext(
+                        "always; par: {n} die showing {face}",
+                        "always; par: {n} dice showing {face}",
+                        rules.par,
+                        lang,
+                    ),
                     lang,
-                ).format(n=rules.par, face=box.face)
+                    n=rules.par,
+                    face=box.face,
+                )
             return _("always", lang)
         case Need.N_OF_A_KIND:
             if box.n == 5:
                 return _("all five dice equal", lang)
-            return _("some face on at least {n} dice", lang).format(n=box.n)
+            return format_message("some face on at least {n} dice", lang, n=box.n)
         case Need.TWO_PAIRS:
             return _("two different faces, each on at least two dice", lang)
         case Need.FULL_HOUSE:
             return _("exactly three of one face and two of another", lang)
         case Need.STRAIGHT:
             runs = " / ".join("-".join(str(f) for f in run) for run in box.runs)
-            return _("the dice contain {runs}", lang).format(runs=runs)
+            return format_message("the dice contain {runs}", lang, runs=runs)
         case Need.CHANCE:
             return _("always", lang)
     raise AssertionError(box.need)  # pragma: no cover
@@ -153,21 +160,23 @@ def _qualifies(box: Box, rules: ScorecardRules, lang: str) -> str:
 def _points(box: Box, rules: ScorecardRules, lang: str) -> str:
     if box.need is Need.FACE:
         if rules.par:
-            return _("(dice showing {face} − {par}) × {face}", lang).format(face=box.face, par=rules.par)
-        return _("the sum of the dice showing {face}", lang).format(face=box.face)
+            return format_message(
+                "(dice showing {face} − {par}) × {face}", lang, face=box.face, par=rules.par
+            )
+        return format_message("the sum of the dice showing {face}", lang, face=box.face)
     match box.points:
         case Points.FIXED:
-            text = ngettext("{n} point", "{n} points", box.fixed, lang).format(n=box.fixed)
+            text = fill_message(ngettext("{n} point", "{n} points", box.fixed, lang), lang, n=box.fixed)
         case Points.MADE:
             text = _("the sum of the dice that make it", lang)
         case _:
             text = _("the sum of all five dice", lang)
     if box.doubles and rules.first_roll_multiplier != 1:
-        text += "; " + _("×{m} when scored right after the first roll", lang).format(
-            m=rules.first_roll_multiplier
+        text += "; " + format_message(
+            "×{m} when scored right after the first roll", lang, m=rules.first_roll_multiplier
         )
     if box.name == rules.poker_box and rules.poker_premium:
-        text += "; " + _("then +{n}", lang).format(n=rules.poker_premium)
+        text += "; " + format_message("then +{n}", lang, n=rules.poker_premium)
     return text
 
 
@@ -176,34 +185,46 @@ def _scorecard_facts(rules: ScorecardRules, lang: str) -> list[str]:
     bonus, threshold = rules.upper_bonus, rules.upper_bonus_threshold
     if rules.par:
         facts.append(
-            ngettext(
-                "Part 1 bonus: {bonus} point when the part 1 total is at least {threshold}.",
-                "Part 1 bonus: {bonus} points when the part 1 total is at least {threshold}.",
-                bonus,
+            fill_message(
+                ngettext(
+                    "Part 1 bonus: {bonus} point when the part 1 total is at least {threshold}.",
+                    "Part 1 bonus: {bonus} points when the part 1 total is at least {threshold}.",
+                    bonus,
+                    lang,
+                ),
                 lang,
-            ).format(bonus=bonus, threshold=threshold)
+                bonus=bonus,
+                threshold=threshold,
+            )
         )
     else:
         facts.append(
-            ngettext(
-                "Upper bonus: {bonus} point when the six upper boxes total at least {threshold}.",
-                "Upper bonus: {bonus} points when the six upper boxes total at least {threshold}.",
-                bonus,
+            fill_message(
+                ngettext(
+                    "Upper bonus: {bonus} point when the six upper boxes total at least {threshold}.",
+                    "Upper bonus: {bonus} points when the six upper boxes total at least {threshold}.",
+                    bonus,
+                    lang,
+                ),
                 lang,
-            ).format(bonus=bonus, threshold=threshold)
+                bonus=bonus,
+                threshold=threshold,
+            )
         )
     if rules.upper_first:
         facts.append(_("Every box of part 1 is filled before any box of part 2.", lang))
     if rules.poker_box and rules.poker_bonus:
         facts.append(
-            ngettext(
-                "Poker bonus: {bonus} point for each further five of a kind "
-                "while the {box} box holds {score}.",
-                "Poker bonus: {bonus} points for each further five of a kind "
-                "while the {box} box holds {score}.",
-                rules.poker_bonus,
+            fill_message(
+                ngettext(
+                    "Poker bonus: {bonus} point for each further five of a kind "
+                    "while the {box} box holds {score}.",
+                    "Poker bonus: {bonus} points for each further five of a kind "
+                    "while the {box} box holds {score}.",
+                    rules.poker_bonus,
+                    lang,
+                ),
                 lang,
-            ).format(
                 bonus=rules.poker_bonus,
                 box=display_name("box", rules.poker_box, lang),
                 score=rules.box(rules.poker_box).fixed,
@@ -229,16 +250,20 @@ def _scorecard_facts(rules: ScorecardRules, lang: str) -> list[str]:
         ),
     }
     if rules.joker in joker and rules.poker_box:
-        facts.append(joker[rules.joker].format(box=display_name("box", rules.poker_box, lang)))
+        facts.append(fill_message(joker[rules.joker], lang, box=display_name("box", rules.poker_box, lang)))
     if rules.joker is JokerRule.NONE:
         facts.append(_("There is no joker and no extra bonus for a second five of a kind.", lang))
     facts.append(
-        ngettext(
-            "{n} box, so {n} round; the total is the boxes, the bonus and any poker bonuses.",
-            "{n} boxes, so {n} rounds; the total is the boxes, the bonus and any poker bonuses.",
-            len(rules.boxes),
+        fill_message(
+            ngettext(
+                "{n} box, so {n} round; the total is the boxes, the bonus and any poker bonuses.",
+                "{n} boxes, so {n} rounds; the total is the boxes, the bonus and any poker bonuses.",
+                len(rules.boxes),
+                lang,
+            ),
             lang,
-        ).format(n=len(rules.boxes))
+            n=len(rules.boxes),
+        )
     )
     return facts
 
@@ -247,36 +272,50 @@ def _scorecard_facts(rules: ScorecardRules, lang: str) -> list[str]:
 def _bluff_section(rules: BluffRules, lang: str) -> list[str]:
     parts = [f"## {display_name('game title', rules.title, lang)} (`bluff`)"]
     parts.append(
-        ngettext(
-            "{low} to {high} players; each starts with {lives} life. One cup holds the five dice.",
-            "{low} to {high} players; each starts with {lives} lives. One cup holds the five dice.",
-            rules.lives,
+        fill_message(
+            ngettext(
+                "{low} to {high} players; each starts with {lives} life. One cup holds the five dice.",
+                "{low} to {high} players; each starts with {lives} lives. One cup holds the five dice.",
+                rules.lives,
+                lang,
+            ),
             lang,
-        ).format(low=rules.min_players, high=rules.max_players, lives=rules.lives)
+            low=rules.min_players,
+            high=rules.max_players,
+            lives=rules.lives,
+        )
     )
     steps = [
-        ngettext(
-            "The opener of a round rolls in secret, up to {n} roll, and announces a hand, true or not, "
-            "passing the covered cup to the next player.",
-            "The opener of a round rolls in secret, up to {n} rolls, keeping dice as usual, and "
-            "announces a hand, true or not, passing the covered cup to the next player.",
-            rules.opening_rolls,
+        fill_message(
+            ngettext(
+                "The opener of a round rolls in secret, up to {n} roll, and announces a hand, true or not, "
+                "passing the covered cup to the next player.",
+                "The opener of a round rolls in secret, up to {n} rolls, keeping dice as usual, and "
+                "announces a hand, true or not, passing the covered cup to the next player.",
+                rules.opening_rolls,
+                lang,
+            ),
             lang,
-        ).format(n=rules.opening_rolls),
+            n=rules.opening_rolls,
+        ),
         _(
             "That player either calls the bluff: the cup is lifted; if the dice hold a hand at least "
             "as high as the one announced, the caller loses a life, otherwise the announcer does, "
             "and the round ends;",
             lang,
         ),
-        ngettext(
-            "or accepts: looks at the dice in secret, may reroll any of them up to {n} time, and must "
-            "announce a strictly higher hand, passing the cup on.",
-            "or accepts: looks at the dice in secret, may reroll any of them up to {n} times, and must "
-            "announce a strictly higher hand, passing the cup on.",
-            rules.reroll_rounds,
+        fill_message(
+            ngettext(
+                "or accepts: looks at the dice in secret, may reroll any of them up to {n} time, and must "
+                "announce a strictly higher hand, passing the cup on.",
+                "or accepts: looks at the dice in secret, may reroll any of them up to {n} times, and must "
+                "announce a strictly higher hand, passing the cup on.",
+                rules.reroll_rounds,
+                lang,
+            ),
             lang,
-        ).format(n=rules.reroll_rounds),
+            n=rules.reroll_rounds,
+        ),
         _(
             "The loser of a round opens the next one with a fresh roll; a player with no lives left "
             "is out; the last player with lives wins.",
@@ -318,12 +357,13 @@ _KIND_CODES = {
 def _board_section(rules: BoardRules, lang: str) -> list[str]:
     parts = [f"## {display_name('game title', rules.title, lang)} (`board`)"]
     parts.append(
-        _(
+        format_message(
             "Two or three players or teams, each with a colour of chips, on a {n}×{n} board. Every "
             "cell shows a combination; the centre cell (★) is free: it counts for every player's "
             "lines and nobody occupies it. The board:",
             lang,
-        ).format(n=rules.size)
+            n=rules.size,
+        )
     )
     parts.append("```text\n" + rules.layout_text() + "```")
     counts = rules.label_counts()
@@ -335,50 +375,61 @@ def _board_section(rules: BoardRules, lang: str) -> list[str]:
         cells = by_kind.get(kind, [])
         each = set(cells)
         if len(cells) > 1 and len(each) == 1:
-            count = _("{n} each", lang).format(n=cells[0])
+            count = format_message("{n} each", lang, n=cells[0])
         else:
             count = " + ".join(str(c) for c in cells)
         rows.append([f"`{code}`", display_name("board label", kind, lang), _board_holds(kind, lang), count])
     header = [_("label", lang), _("name", lang), _("the final dice hold it when", lang), _("cells", lang)]
     parts.append(_table(header, rows))
     facts = [
-        ngettext(
-            "A turn: up to {n} open roll, then one chip on a free cell whose label the dice hold.",
-            "A turn: up to {n} open rolls, then one chip on a free cell whose label the dice hold.",
-            rules.rolls_per_turn,
+        fill_message(
+            ngettext(
+                "A turn: up to {n} open roll, then one chip on a free cell whose label the dice hold.",
+                "A turn: up to {n} open rolls, then one chip on a free cell whose label the dice hold.",
+                rules.rolls_per_turn,
+                lang,
+            ),
             lang,
-        ).format(n=rules.rolls_per_turn),
+            n=rules.rolls_per_turn,
+        ),
     ]
     if rules.five_of_a_kind_takes_any:
         facts.append(_("Five of a kind may take any free cell.", lang))
     bouncers = ", ".join(display_name("board label", label_kind(label), lang) for label in rules.bouncers)
     facts.append(
-        _(
+        format_message(
             "Bouncers ({labels}): once every cell of that label is taken, a further such combination may "
             "instead remove one opponent chip that is not part of a series.",
             lang,
-        ).format(labels=bouncers)
+            labels=bouncers,
+        )
     )
     facts.append(_("If no cell can be taken, the turn passes with no chip.", lang))
     facts.append(
-        _(
+        format_message(
             "A series is {n} in a row of one player's chips, horizontally, vertically or diagonally "
             "(the free centre counts for everyone); its chips are protected for the rest of the game. "
             "A second series needs at least {new} chips that are not in the first and may not lie on "
             "the same line.",
             lang,
-        ).format(n=rules.series_length, new=rules.second_series_new_chips)
+            n=rules.series_length,
+            new=rules.second_series_new_chips,
+        )
     )
     facts.append(
-        ngettext(
-            "With two players or teams the first to complete {two} series wins; with three, the first "
-            "to complete {three}. A game with no winner after {turns} turn is a draw.",
-            "With two players or teams the first to complete {two} series wins; with three, the first "
-            "to complete {three}. A game with no winner after {turns} turns is a draw.",
-            rules.max_turns,
+        fill_message(
+            ngettext(
+                "With two players or teams the first to complete {two} series wins; with three, the first "
+                "to complete {three}. A game with no winner after {turns} turn is a draw.",
+                "With two players or teams the first to complete {two} series wins; with three, the first "
+                "to complete {three}. A game with no winner after {turns} turns is a draw.",
+                rules.max_turns,
+                lang,
+            ),
             lang,
-        ).format(
-            two=rules.series_to_win_two_sides, three=rules.series_to_win_three_sides, turns=rules.max_turns
+            two=rules.series_to_win_two_sides,
+            three=rules.series_to_win_three_sides,
+            turns=rules.max_turns,
         )
     )
     parts.append("\n".join(f"- {fact}" for fact in facts))

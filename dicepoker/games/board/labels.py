@@ -12,7 +12,7 @@ from functools import cache, partial
 
 from dicepoker.core.dice import FACES, Dice
 from dicepoker.core.errors import UnknownNameError
-from dicepoker.core.i18n import pgettext
+from dicepoker.core.i18n import fill_message, pgettext
 from dicepoker.core.patterns import Combination, is_full_house, is_large_straight
 
 FREE_CENTRE = "★"
@@ -89,8 +89,8 @@ def describe_label(label: str, lang: str | None = None) -> str:
     """
     kind = label_kind(label)
     if kind == "two pairs":
-        return pgettext("board cell", "two pairs: {high}s and {low}s", lang).format(
-            high=label[0], low=label[1]
+        return fill_message(
+            pgettext("board cell", "two pairs: {high}s and {low}s", lang), lang, high=label[0], low=label[1]
         )
     if kind in ("pair", "three", "four"):
         return label_name(label, lang)
@@ -120,7 +120,7 @@ def label_name(label: str, lang: str | None = None) -> str:
             "three": pgettext("board cell", "three {face}s", lang),
             "four": pgettext("board cell", "four {face}s", lang),
         }[kind]
-        return template.format(face=face)
+        return fill_message(template, lang, face=face)
     words = {
         "two pairs": pgettext("board cell", "two pairs", lang),
         "full house": pgettext("board cell", "full house", lang),
@@ -141,8 +141,12 @@ def cell_name(cell: tuple[int, int], label: str, lang: str | None = None) -> str
     'แถว 1 คอลัมน์ 1 — สเตรท'
     """
     row, column = cell
-    return pgettext("board cell", "row {row}, column {column} — {label}", lang).format(
-        row=row + 1, column=column + 1, label=label_name(label, lang)
+    return fill_message(
+        pgettext("board cell", "row {row}, column {column} — {label}", lang),
+        lang,
+        row=row + 1,
+        column=column + 1,
+        label=label_name(label, lang),
     )
 
 

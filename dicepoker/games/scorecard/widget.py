@@ -28,7 +28,7 @@ import numpy as np
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import _, format_fixed, format_message, ngettext
+from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, ngettext
 from dicepoker.core.pictures import COLOURS, plain, signed
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import Strategy, default_computer_strategy, win_seeking_strategy
@@ -445,7 +445,7 @@ class PlayUI(GameWidget):
         left = self.game.rolls_left
         if left == 0:
             return " " + _("No rolls left: score a box.")
-        return " " + ngettext("{n} roll left.", "{n} rolls left.", left).format(n=left)
+        return " " + fill_message(ngettext("{n} roll left.", "{n} rolls left.", left), n=left)
 
     def _final_text(self) -> str:
         text = format_message("{caption}.", caption=turn_caption(self.game, self.shown_names()))
@@ -473,7 +473,7 @@ class PlayUI(GameWidget):
             template = ngettext(
                 "{name} rerolls {count}: {dice}.", "{name} rerolls {count}: {dice}.", rerolled
             )
-            return template.format(name=who, count=rerolled, dice=dice_text(game.positions))  # type: ignore[arg-type]
+            return fill_message(template, name=who, count=rerolled, dice=dice_text(game.positions))  # type: ignore[arg-type]
         if not self._strategy_used:  # the first decision may load or solve a value table
             self._say(format_message("{name} is thinking …", name=who), "computer", transient=True)
             self._strategy_used = True
@@ -508,7 +508,7 @@ class PlayUI(GameWidget):
                 "{name} keeps {kept} and will reroll {count}.",
                 count,
             )
-        return template.format(name=who, kept=kept, count=count)
+        return fill_message(template, name=who, kept=kept, count=count)
 
     def _turn_marker(self) -> tuple[Any, ...]:
         return (self.game.current_player, self.game.round)
@@ -551,7 +551,7 @@ class PlayUI(GameWidget):
             if keep
             else _("This choice cost you {cost} points on average (best: {best}).")
         )
-        return " " + template.format(cost=format_fixed(cost, 1), best=coach.best.label)
+        return " " + fill_message(template, cost=format_fixed(cost, 1), best=coach.best.label)
 
     # --- the coach's report of a human seat ------------------------------------------------------
     def _report(self, player: int) -> str:
@@ -597,7 +597,9 @@ class PlayUI(GameWidget):
                 "mean loss {loss} points a decision, grade {grade}.",
                 n,
             )
-        return template.format(name=name, n=n, loss=format_fixed(report.mean_loss, 2), grade=report.grade)
+        return fill_message(
+            template, name=name, n=n, loss=format_fixed(report.mean_loss, 2), grade=report.grade
+        )
 
     # --- new game --------------------------------------------------------------------------------
     def new_game(self) -> str:
@@ -716,13 +718,15 @@ class PlayUI(GameWidget):
         if game.is_over:
             self.roll_button.description = _("Game over")
         elif game.positions is None:
-            self.roll_button.description = ngettext("Roll ({n} left)", "Roll ({n} left)", left).format(n=left)
+            self.roll_button.description = fill_message(
+                ngettext("Roll ({n} left)", "Roll ({n} left)", left), n=left
+            )
         elif all(game.held) and left:
             self.roll_button.description = _("Keep all five")
         elif left:
-            self.roll_button.description = ngettext(
-                "Roll again ({n} left)", "Roll again ({n} left)", left
-            ).format(n=left)
+            self.roll_button.description = fill_message(
+                ngettext("Roll again ({n} left)", "Roll again ({n} left)", left), n=left
+            )
         else:
             self.roll_button.description = _("No rolls left: score")
         over = _("the game is over: press New game") if game.is_over else ""
