@@ -6,8 +6,10 @@ look the language up each time they are called, so text made after a switch come
 language (an open widget changes on its next refresh). Every helper also takes ``lang=`` to ask for
 one language without switching.
 
->>> set_language("ro"); pgettext("box", "Two Pairs"), ngettext("{n} point", "{n} points", 21).format(n=21)
-('Două perechi', '21 de puncte')
+>>> set_language("ro"); pgettext("box", "Two Pairs"), format_message("{n:,} games", n=2000)
+('Două perechi', '2.000 games')
+>>> fill_message(ngettext("{n} point", "{n} points", 21), n=21)
+'21 de puncte'
 >>> format_number(0.25, lang="uk"), format_percent(0.385, lang="ro"), format_fraction(Fraction(1, 4))
 ('0,25', '38,5\\xa0%', '1/4')
 >>> set_language("en"); display_name("box", "Two Pairs")
@@ -221,7 +223,7 @@ def _(message: str, lang: str | None = None) -> str:
 def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
     """The form of a message for the number ``n`` (Romanian and Ukrainian have three forms, Thai one).
 
-    >>> [ngettext("{n} point", "{n} points", n, lang="uk").format(n=n) for n in (1, 2, 5)]
+    >>> [fill_message(ngettext("{n} point", "{n} points", n, lang="uk"), "uk", n=n) for n in (1, 2, 5)]
     ['1 очко', '2 очки', '5 очок']
     """
     return _catalog(lang).ngettext(singular, plural, n)
