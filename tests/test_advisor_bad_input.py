@@ -83,7 +83,7 @@ def test_positions_of_games_full_of_poker_bonuses_read_back(game_name):
     ],
 )
 def test_a_number_too_long_for_int_is_refused_naming_its_field(text, field):
-    with pytest.raises(PositionError, match=f"the number in '{field}' has 5000 digits") as err:
+    with pytest.raises(PositionError, match=f"the number in '{field}' has 5,000 digits") as err:
         parse_position("classic", text)
     assert len(str(err.value)) < 200
 
@@ -95,7 +95,7 @@ def test_leading_zeros_are_not_a_long_number():
 def test_the_cli_refuses_a_huge_number_without_a_traceback(capsys):
     assert main(["advise", "--position", f"dice: 12345; rolls: {HUGE}"]) == 2
     err = capsys.readouterr().err
-    assert "Traceback" not in err and "'rolls' has 5000 digits" in err and len(err) < 300
+    assert "Traceback" not in err and "'rolls' has 5,000 digits" in err and len(err) < 300
 
 
 # --- item 7: wrong types -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from dicepoker import ScorecardGame, find_game
+from dicepoker.core.i18n import in_language
 from dicepoker.core.pictures import COLOURS, dice_html, die_svg, signed
 from dicepoker.games.scorecard.html import game_html, scorecard_html, scorecard_rows
 
@@ -118,7 +119,10 @@ def test_two_part_settlement_is_total_minus_mean_exactly():
     rows = scorecard_rows(TWO_PART, cards)
     assert [c.text for c in row(rows, "Total").cells] == [str(t) for t in totals]
     assert [c.text for c in row(rows, "Settlement").cells] == [signed(t - mean) for t in totals]
-    assert row(rows, "Settlement").cells[0].text == "\u221210 1/3"  # 60 - 211/3 = -31/3
+    assert row(rows, "Settlement").cells[0].text == "\u221210.33"  # 60 - 211/3 = -31/3, to two places
+    at = rows.index(row(rows, "Settlement"))
+    with in_language("ro"):  # the language's decimal sign, never a mixed number among decimal commas
+        assert scorecard_rows(TWO_PART, cards)[at].cells[0].text == "\u221210,33"
     assert row(rows, "Total").cells[2].kind == "best"
     # no settlement while boxes are open, none by default in classic
     assert "Settlement" not in [r.label for r in scorecard_rows(TWO_PART, [cards[0], {}])]

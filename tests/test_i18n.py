@@ -374,7 +374,7 @@ def test_decimal_comma_in_romanian_and_ukrainian():
 def test_fractions_stay_exact_with_their_decimal_for_the_locale():
     assert format_fraction(Fraction(25, 648), lang="uk", digits=4) == "25/648 ≈ 0,0386"
     assert format_fraction(Fraction(5485535, 15116544), lang="en") == "5,485,535/15,116,544"
-    assert format_fraction(Fraction(-4, 2)) == "-2"
+    assert format_fraction(Fraction(-4, 2)) == "\u22122"  # the true minus sign, in every language
 
 
 @pytest.mark.parametrize("lang", ["en", *TRANSLATED])

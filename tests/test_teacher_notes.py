@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dicepoker.core.i18n import available_languages
+from dicepoker.core.i18n import available_languages, minus_sign
 from dicepoker.lessons.exercise_registry import LESSONS, lesson_exercises
 from dicepoker.lessons.teacher_notes import answer_text, notes_pages, teacher_notes
 
@@ -36,7 +36,7 @@ def test_every_exercise_and_its_answer_are_in_the_notes(lesson):
         assert f"### {exercise.id}" in text
         target = exercise.target()
         if isinstance(target, Fraction) and target.denominator != 1:
-            assert f"{target.numerator}/{target.denominator}" in text
+            assert f"{target.numerator}/{target.denominator}".replace("-", minus_sign()) in text
 
 
 def test_a_worked_answer_reads_exactly():

@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement, islice
 from math import factorial, prod
 
 from dicepoker.core.errors import InvalidDiceError
-from dicepoker.core.i18n import _, ngettext
+from dicepoker.core.i18n import fill_message, format_message, ngettext
 
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 NUMBER_OF_DICE = 5
@@ -44,25 +44,30 @@ class Dice:
             vals = tuple(islice(values, NUMBER_OF_DICE + 1))
         except TypeError:
             raise InvalidDiceError(
-                _("{values} is not dice: give text like {example} or die values").format(
-                    values=repr(values), example="'13356'"
+                format_message(
+                    "{values} is not dice: give text like {example} or die values",
+                    values=repr(values),
+                    example="'13356'",
                 )
             ) from None
         for v in vals:
             if isinstance(v, bool) or not isinstance(v, int):
                 raise InvalidDiceError(
-                    _("die value {value} is not a whole number 1..6 in {dice}").format(
-                        value=repr(v), dice=repr(vals)
+                    format_message(
+                        "die value {value} is not a whole number 1..6 in {dice}",
+                        value=repr(v),
+                        dice=repr(vals),
                     )
                 )
             if not 1 <= v <= 6:
                 raise InvalidDiceError(
-                    _("die value {value} is not one of 1..6 in {dice}").format(value=v, dice=repr(vals))
+                    format_message("die value {value} is not one of 1..6 in {dice}", value=v, dice=repr(vals))
                 )
         if len(vals) > NUMBER_OF_DICE:
             raise InvalidDiceError(
-                _("more than five dice given, starting {dice}: the games use at most five dice").format(
-                    dice=repr(vals)
+                format_message(
+                    "more than five dice given, starting {dice}: the games use at most five dice",
+                    dice=repr(vals),
                 )
             )
         object.__setattr__(self, "values", tuple(sorted(vals)))
@@ -82,19 +87,27 @@ class Dice:
         for ch in digits:
             if ch not in "0123456789":  # str.isdigit() would also take '²' and Arabic-Indic digits
                 raise InvalidDiceError(
-                    _("{value} is not a die value 1..6 in {dice}").format(value=repr(ch), dice=repr(text))
+                    format_message(
+                        "{value} is not a die value 1..6 in {dice}", value=repr(ch), dice=repr(text)
+                    )
                 )
             if not 1 <= int(ch) <= 6:
                 raise InvalidDiceError(
-                    _("die value {value} is not one of 1..6 in {dice}").format(value=ch, dice=repr(text))
+                    format_message(
+                        "die value {value} is not one of 1..6 in {dice}", value=ch, dice=repr(text)
+                    )
                 )
         if len(digits) > NUMBER_OF_DICE:
             raise InvalidDiceError(
-                ngettext(
-                    "{n} die in {dice}: the games use at most five dice",
-                    "{n} dice in {dice}: the games use at most five dice",
-                    len(digits),
-                ).format(n=len(digits), dice=repr(text))
+                fill_message(
+                    ngettext(
+                        "{n} die in {dice}: the games use at most five dice",
+                        "{n} dice in {dice}: the games use at most five dice",
+                        len(digits),
+                    ),
+                    n=len(digits),
+                    dice=repr(text),
+                )
             )
         return cls(int(ch) for ch in digits)
 
@@ -110,7 +123,7 @@ class Dice:
         dice = cls.parse(text)
         if len(dice) != NUMBER_OF_DICE:
             raise InvalidDiceError(
-                _("a roll is five dice, got {n} in {dice}").format(n=len(dice), dice=repr(str(text)))
+                format_message("a roll is five dice, got {n} in {dice}", n=len(dice), dice=repr(str(text)))
             )
         return dice
 

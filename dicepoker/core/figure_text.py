@@ -2,21 +2,22 @@
 
 A figure function builds its figure inside ``with in_language(lang):`` and ends with
 :func:`speaking_figure`, which tells plotly how the current language writes numbers, so that the
-tick labels and the hover text plotly formats itself (``%{y:.1%}``) use the locale's decimal comma.
+tick labels and the hover text plotly formats itself (``%{y:.1%}``) use the locale's decimal comma,
+and, outside English, whole numbers in full on the axes ("10 000", never plotly's English "10k").
 
 >>> from dicepoker.core.i18n import in_language
 >>> separators("ro"), separators("en"), separators("uk") == ",\\xa0"
 (',.', '.,', True)
 >>> with in_language("uk"):
 ...     bot_name("greedy"), bot_name("risk -0.05"), bot_name("my own bot")
-('жадібний', 'ризик -0,05', 'my own bot')
+('жадібний', 'ризик −0,05', 'my own bot')
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-from dicepoker.core.i18n import format_number, language, pgettext
+from dicepoker.core.i18n import SOURCE_LANGUAGE, fill_message, format_number, language, pgettext
 
 FigureLike = TypeVar("FigureLike")
 
@@ -31,8 +32,20 @@ def separators(lang: str | None = None) -> str:
 
 
 def speaking_figure(fig: FigureLike) -> FigureLike:
-    """``fig`` with the current language's number separators (plotly's own number formatting follows)."""
+    """``fig`` with the current language's number separators (plotly's own number formatting follows);
+    outside English the axes write numbers in full, not with the SI letters "k" and "M".
+
+    >>> import plotly.graph_objects as go
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("uk"):
+    ...     fig = speaking_figure(go.Figure(go.Scatter(x=[10, 10_000], y=[1, 2])))
+    >>> fig.layout.separators == ",\xa0", fig.layout.xaxis.exponentformat, fig.layout.yaxis.exponentformat
+    (True, 'none', 'none')
+    """
     fig.update_layout(separators=separators())  # type: ignore[attr-defined]
+    if language() != SOURCE_LANGUAGE:  # "k" for thousand is English: the axes write 10 000 in full
+        fig.update_xaxes(exponentformat="none")  # type: ignore[attr-defined]
+        fig.update_yaxes(exponentformat="none")  # type: ignore[attr-defined]
     return fig
 
 
@@ -66,5 +79,5 @@ def bot_name(name: str) -> str:
             return name
         shown = format_number(theta) if theta <= 0 else "+" + format_number(theta)
         # TRANSLATORS: not in the sources: a bot that plays with the risk attitude θ (theta)
-        return pgettext("bot", "risk {theta}").format(theta=shown)
+        return fill_message(pgettext("bot", "risk {theta}"), theta=shown)
     return names.get(name, name)

@@ -6,8 +6,10 @@ look the language up each time they are called, so text made after a switch come
 language (an open widget changes on its next refresh). Every helper also takes ``lang=`` to ask for
 one language without switching.
 
->>> set_language("ro"); pgettext("box", "Two Pairs"), ngettext("{n} point", "{n} points", 21).format(n=21)
-('Două perechi', '21 de puncte')
+>>> set_language("ro"); pgettext("box", "Two Pairs"), format_message("{n:,} games", n=2000)
+('Două perechi', '2.000 games')
+>>> fill_message(ngettext("{n} point", "{n} points", 21), n=21)
+'21 de puncte'
 >>> format_number(0.25, lang="uk"), format_percent(0.385, lang="ro"), format_fraction(Fraction(1, 4))
 ('0,25', '38,5\\xa0%', '1/4')
 >>> set_language("en"); display_name("box", "Two Pairs")
@@ -17,6 +19,8 @@ one language without switching.
 from __future__ import annotations
 
 import gettext
+import math
+import numbers
 import os
 import re
 import string
@@ -24,6 +28,7 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -38,6 +43,9 @@ ENVIRONMENT_VARIABLE = "DICEPOKER_LANG"
 NAME_KINDS = ("box", "bluff hand", "board label", "game title")
 # each language's name in itself, for links between the versions of a page
 MAX_EXPONENT = 1000  # parse_number refuses numbers beyond 10**±1000 (no answer is that large or small)
+# the minus sign every language writes: the true minus U+2212 (CLDR's "-" is the ASCII stand-in); one
+# choice per language, applied by every number formatter here (format_number, format_message, ...)
+MINUS_SIGNS = {"en": "\u2212", "ro": "\u2212", "uk": "\u2212", "th": "\u2212"}
 LANGUAGE_NAMES = {"en": "English", "ro": "Română", "uk": "Українська", "th": "ไทย"}
 
 _chosen: str | None = None  # set by set_language; None: the environment variable, else English
@@ -181,11 +189,10 @@ def environment_language() -> tuple[str, str | None]:
     for lang in (value, re.split(r"[_.@\-]", value, maxsplit=1)[0].lower()):
         if lang in available_languages():
             return lang, None
-    problem = _(
+    problem = format_message(
         "{variable} is {value}, a language the kit does not speak (it speaks {languages}): "
         "the text is in English",
         SOURCE_LANGUAGE,
-    ).format(
         variable=ENVIRONMENT_VARIABLE,
         value=repr(value[:40] + ("…" if len(value) > 40 else "")),
         languages=", ".join(available_languages()),
@@ -216,7 +223,7 @@ def _(message: str, lang: str | None = None) -> str:
 def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
     """The form of a message for the number ``n`` (Romanian and Ukrainian have three forms, Thai one).
 
-    >>> [ngettext("{n} point", "{n} points", n, lang="uk").format(n=n) for n in (1, 2, 5)]
+    >>> [fill_message(ngettext("{n} point", "{n} points", n, lang="uk"), "uk", n=n) for n in (1, 2, 5)]
     ['1 очко', '2 очки', '5 очок']
     """
     return _catalog(lang).ngettext(singular, plural, n)
@@ -275,16 +282,35 @@ def _locale(lang: str | None) -> str:
     return language() if lang is None else check_language(lang)
 
 
+def minus_sign(lang: str | None = None) -> str:
+    """The minus sign ``lang`` writes (the true minus U+2212 in every language the kit speaks).
+
+    >>> minus_sign("ro") == "\u2212"
+    True
+    """
+    return MINUS_SIGNS.get(_locale(lang), "\u2212")
+
+
+def _signed_text(text: str, lang: str) -> str:
+    """A formatted number's leading hyphen-minus replaced by the language's minus sign."""
+    return minus_sign(lang) + text[1:] if text.startswith("-") else text
+
+
 def format_number(x: float | int | Fraction, lang: str | None = None, digits: int = 4) -> str:
     """A number as the locale writes it, with at most ``digits`` decimals (decimal comma in ro and uk).
 
     >>> format_number(1234.5, lang="ro"), format_number(1234.5, lang="en"), format_number(2, lang="uk")
     ('1.234,5', '1,234.5', '2')
+    >>> format_number(-0.02, lang="uk")
+    '−0,02'
     """
     from babel.numbers import format_decimal
 
+    locale = _locale(lang)
     pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
-    return format_decimal(float(x), format=pattern, locale=_locale(lang))
+    number = x if isinstance(x, int) and not isinstance(x, bool) else float(x)
+    text = format_decimal(number, format=pattern, locale=locale)
+    return _signed_text("0" if text in ("-0", "−0") else text, locale)
 
 
 def format_fixed(x: float | int | Fraction, places: int, lang: str | None = None) -> str:
@@ -293,13 +319,14 @@ def format_fixed(x: float | int | Fraction, places: int, lang: str | None = None
 
     >>> format_fixed(17.5, 2), format_fixed(17.5, 2, "uk"), format_fixed(1234.56, 1, "ro")
     ('17.50', '17,50', '1234,6')
-    >>> format_fixed(3, 0, "th")
-    '3'
+    >>> format_fixed(3, 0, "th"), format_fixed(-2.5, 1, "ro")
+    ('3', '−2,5')
     """
     from babel.numbers import get_decimal_symbol
 
+    locale = _locale(lang)
     text = f"{float(x):.{places}f}"
-    return text.replace(".", get_decimal_symbol(_locale(lang)))
+    return _signed_text(text.replace(".", get_decimal_symbol(locale)), locale)
 
 
 def format_percent(x: float | Fraction, lang: str | None = None, digits: int = 1) -> str:
@@ -315,7 +342,7 @@ def format_percent(x: float | Fraction, lang: str | None = None, digits: int = 1
     pattern = Locale.parse(locale).percent_formats[None].pattern  # "#,##0 %" in ro: the locale's spacing
     if digits > 0:
         pattern = pattern.replace("0", "0." + "#" * digits, 1)
-    return babel_percent(float(x), format=pattern, locale=locale)
+    return _signed_text(babel_percent(float(x), format=pattern, locale=locale), locale)
 
 
 def format_fraction(x: Fraction, lang: str | None = None, digits: int | None = None) -> str:
@@ -325,7 +352,7 @@ def format_fraction(x: Fraction, lang: str | None = None, digits: int | None = N
     ('25/648 ≈ 0,0386', '3')
     """
     x = Fraction(x)
-    whole = format_number(x.numerator, lang, digits=0)
+    whole = format_number(x.numerator, lang, digits=0)  # the sign with it
     text = whole if x.denominator == 1 else f"{whole}/{format_number(x.denominator, lang, digits=0)}"
     if digits is not None and x.denominator != 1:
         text += f" ≈ {format_number(x, lang, digits=digits)}"
@@ -349,12 +376,16 @@ def parse_number(text: str, lang: str | None = None) -> Fraction:
     from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
 
     locale = _locale(lang)
-    hint = _("not a number: {text} (write e.g. {decimal}, 1/4 or {percent})", locale).format(
-        text=repr(text), decimal=format_number(0.25, locale), percent=format_percent(0.25, locale)
+    hint = format_message(
+        "not a number: {text} (write e.g. {decimal}, 1/4 or {percent})",
+        locale,
+        text=repr(text),
+        decimal=format_number(0.25, locale),
+        percent=format_percent(0.25, locale),
     )
     if not isinstance(text, str) or not text.strip():
         raise DicePokerError(hint)
-    cleaned = text.strip().replace("\u00a0", " ").replace("\u202f", " ")
+    cleaned = text.strip().replace("\u00a0", " ").replace("\u202f", " ").replace(minus_sign(locale), "-")
     percent = cleaned.endswith("%")
     cleaned = cleaned.rstrip("%").strip()
     try:
@@ -380,25 +411,33 @@ def parse_number(text: str, lang: str | None = None) -> Fraction:
 
 
 class _LocaleFormatter(string.Formatter):
-    """``str.format`` whose numbers follow the locale: ``{p:.2%}`` is "12,50 %" in Romanian."""
+    """``str.format`` whose numbers follow the locale: ``{p:.2%}`` is "12,50 %" in Romanian, a bare
+    ``{x}`` is written as :func:`format_number` would (every digit of ``str(x)`` kept), a fraction as
+    :func:`format_fraction`, every negative number with the language's minus sign."""
 
-    SPEC = re.compile(r"(?P<sign>[+]?)(?P<group>,?)(?:\.(?P<digits>\d+))?(?P<kind>[fe%]?)")
+    SPEC = re.compile(r"(?P<sign>[+]?)(?P<group>,?)(?:\.(?P<digits>\d+))?(?P<kind>[feg%]?)")
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
     def format_field(self, value: object, format_spec: str) -> str:
-        spec = self.SPEC.fullmatch(format_spec)
-        if spec is None or isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
             return super().format_field(value, format_spec)
-        from babel.numbers import format_decimal, format_scientific
-
+        spec = self.SPEC.fullmatch(format_spec)
+        if spec is None:
+            return super().format_field(value, format_spec)
         digits, kind = spec["digits"], spec["kind"]
-        if kind == "" and digits is None and not spec["group"] and not spec["sign"]:
-            return super().format_field(value, format_spec)  # {n}: as str() writes it
+        if kind == "" and digits is None and not spec["sign"]:
+            return self.bare(value)
+        from babel.numbers import format_decimal, format_scientific, get_decimal_symbol
+
         places = "0" * int(digits or (6 if kind else 0))
         number = float(value) * (100 if kind == "%" else 1)
-        if kind == "e":
+        if kind == "g":  # Python's shortest form, its decimal sign the locale's
+            text = format(number, f".{digits}g" if digits else "g").replace(
+                ".", get_decimal_symbol(self.lang)
+            )
+        elif kind == "e":
             pattern = "0." + places + "E00" if places else "0E00"
             text = format_scientific(number, format=pattern, locale=self.lang)
         else:
@@ -406,9 +445,28 @@ class _LocaleFormatter(string.Formatter):
             text = format_decimal(number, format=body, locale=self.lang)
             if kind == "%":
                 text = format_percent_sign(text, self.lang)
-        if spec["sign"] and number >= 0:
+        if spec["sign"] and not text.startswith("-"):
             text = "+" + text
-        return text
+        return _signed_text(text, self.lang)
+
+    def bare(self, value: numbers.Real) -> str:
+        """A number with no format: an integer grouped as the locale groups, a fraction as a fraction,
+        a float with all the digits ``str`` gives it (``0.1`` stays ``0,1``, never ``0,1000``)."""
+        if isinstance(value, numbers.Integral):
+            return format_number(int(value), self.lang, digits=0)
+        if isinstance(value, Fraction):
+            return format_fraction(value, self.lang)
+        number = float(value)
+        if not math.isfinite(number):
+            return str(number)
+        from babel.numbers import format_decimal
+
+        exact = Decimal(repr(number))
+        places = max(0, -int(exact.as_tuple().exponent))
+        text = format_decimal(
+            exact, format="#,##0" + ("." + "0" * places if places else ""), locale=self.lang
+        )
+        return _signed_text(text, self.lang)
 
 
 def format_percent_sign(number_text: str, lang: str) -> str:
@@ -433,6 +491,10 @@ def format_message(template: str, lang: str | None = None, /, **values: object) 
     '12,5\xa0% of 2.000 games'
     >>> format_message("value {v:+.3f}", "uk", v=0.265)
     'value +0,265'
+    >>> fill_message("θ = {theta:+g}", "ro", theta=-0.02)
+    'θ = −0,02'
+    >>> format_message("{n} games, θ = {theta}, {half} each", "uk", n=10000, theta=-0.02, half=Fraction(1, 2))
+    '10\xa0000 games, θ = −0,02, 1/2 each'
     """
     lang = _locale(lang)
     return fill_message(_(template, lang), lang, **values)

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import quote
 
-from dicepoker.core.i18n import _, format_message
+from dicepoker.core.i18n import MINUS_SIGNS, _, format_message, format_number, minus_sign
 
 # where the pips of each face sit, on a 0..100 square
 PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -46,7 +46,7 @@ COLOURS = {
     "rule": "#d1d5db",
 }
 
-MINUS = "\u2212"
+MINUS = MINUS_SIGNS["en"]  # the true minus sign (every language writes it: core.i18n.MINUS_SIGNS)
 
 
 def die_svg(value: int, *, held: bool = False, size: int = 48) -> str:
@@ -129,21 +129,19 @@ def dice_html(
     )
 
 
-def signed(number: int | Fraction) -> str:
-    """A number with its sign (a true minus sign), fractions as mixed numbers.
+def signed(number: int | Fraction, lang: str | None = None) -> str:
+    """A number with its sign, as the language writes it: the true minus sign, and a fraction of a
+    point (a two_part settlement) as a decimal with at most two places ("−7,5" in Romanian).
 
     >>> signed(5), signed(-18), signed(0), signed(Fraction(-37, 3)), signed(Fraction(1, 2))
-    ('+5', '−18', '0', '−12 1/3', '+1/2')
+    ('+5', '−18', '0', '−12.33', '+0.5')
+    >>> signed(Fraction(-15, 2), "ro"), signed(Fraction(15, 2), "uk")
+    ('−7,5', '+7,5')
     """
     if number == 0:
         return "0"
-    sign = "+" if number > 0 else MINUS
-    size = abs(Fraction(number))
-    whole, part = divmod(size.numerator, size.denominator)
-    if part == 0:
-        return f"{sign}{whole}"
-    fraction = f"{part}/{size.denominator}"
-    return f"{sign}{whole} {fraction}" if whole else f"{sign}{fraction}"
+    sign = "+" if number > 0 else minus_sign(lang)
+    return sign + format_number(abs(Fraction(number)), lang, digits=2)
 
 
 def plain(number: int) -> str:
@@ -152,7 +150,7 @@ def plain(number: int) -> str:
     >>> plain(-5), plain(12)
     ('−5', '12')
     """
-    return f"{MINUS}{-number}" if number < 0 else str(number)
+    return f"{minus_sign()}{-number}" if number < 0 else str(number)
 
 
 def report_html(title: str, measures: str, facts: Mapping[str, Any], table_html: str) -> str:

@@ -23,7 +23,15 @@ import ipywidgets as widgets
 import numpy as np
 
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, format_message, format_number, format_percent, in_language, ngettext
+from dicepoker.core.i18n import (
+    _,
+    fill_message,
+    format_message,
+    format_number,
+    format_percent,
+    in_language,
+    ngettext,
+)
 from dicepoker.core.randomness import check_seed
 from dicepoker.games.scorecard.coach_panel import display_data, figure_bundle
 from dicepoker.lessons.fairness import (
@@ -147,7 +155,7 @@ class LoadedDieWidget:
                 f"<tr><th>{seen}</th>{cells}</tr></table>"
             )
             lines = [
-                ngettext("{n:,} roll", "{n:,} rolls", n).format(n=n),
+                fill_message(ngettext("{n:,} roll", "{n:,} rolls", n), n=n),
                 format_message(
                     "chi-square statistic {value} (5 degrees of freedom)",
                     value=format_number(chi_square_statistic(counts), digits=3),

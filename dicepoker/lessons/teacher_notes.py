@@ -33,6 +33,7 @@ from dicepoker.core.i18n import (
     format_number,
     format_percent,
     in_language,
+    minus_sign,
     ngettext,
 )
 from dicepoker.core.words import N_
@@ -103,7 +104,7 @@ def answer_text(value: object) -> str:
     """A worked answer as a teacher reads it: the exact fraction with its decimal (and percentage).
 
     >>> answer_text((Fraction(0), Fraction(29))), answer_text(Fraction(-73, 4))
-    ('0; 29', '-73/4 ≈ -18.25')
+    ('0; 29', '−73/4 ≈ −18.25')
     """
     if isinstance(value, tuple | list):
         return "; ".join(answer_text(part) for part in value)
@@ -111,9 +112,10 @@ def answer_text(value: object) -> str:
         return format_number(value, digits=4)
     if isinstance(value, Fraction | int) and not isinstance(value, bool):
         number = Fraction(value)
+        top = f"{minus_sign() if number < 0 else ''}{abs(number.numerator)}"  # the digits a student types
         if number.denominator == 1:
-            return str(number.numerator)
-        shown = f"{number.numerator}/{number.denominator} ≈ {format_number(float(number), digits=4)}"
+            return top
+        shown = f"{top}/{number.denominator} ≈ {format_number(float(number), digits=4)}"
         return shown + (f" ({format_percent(number, digits=2)})" if 0 < number < 1 else "")
     return str(value)
 

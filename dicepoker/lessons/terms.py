@@ -35,19 +35,49 @@ def terms() -> list[tuple[str, str]]:
     return list(dict.fromkeys(found))
 
 
+# The words of the games that are no name in a rule set, each with its one translation per language
+# (context "game word"): every message of a catalog uses that word for the thing, and
+# docs/glossary.md shows it with where the source texts say it. tests/test_glossary_words.py holds
+# the alternatives a catalog must not use (Romanian "rând" is a turn, so a row is "linie").
+GAME_WORDS = (
+    "turn",  # a player's turn: up to three rolls, then a box, a cell or an announcement
+    "round",  # every player's turn once (a scorecard game has 13 to 15 rounds)
+    "roll",  # one throw of the dice
+    "row",  # a row of the board, of a table, of a matrix
+    "player",
+    "human",  # a seat a person plays (beside "computer")
+    "computer",  # a seat the kit plays
+    "straight",  # five dice in sequence, 1-5 or 2-6 (the small and large straight boxes are names)
+    "full house",
+    "confidence interval",
+    "CI",  # the abbreviation of a confidence interval, in tables and sentences
+)
+
+
+def game_words() -> list[tuple[str, str]]:
+    """Every (context, English word) of :data:`GAME_WORDS`.
+
+    >>> ("game word", "row") in game_words()
+    True
+    """
+    return [("game word", word) for word in GAME_WORDS]
+
+
 def extract_terms(
     fileobj: Any, keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
-    """A Babel extraction method (``babel.cfg``): the terms as ``pgettext`` messages, whatever the file."""
-    for context, name in terms():
+    """A Babel extraction method (``babel.cfg``): the terms and the game words as ``pgettext``
+    messages, whatever the file."""
+    for context, name in (*terms(), *game_words()):
         yield 1, "pgettext", (context, name), []
 
 
 def glossary_markdown() -> str:
     """``docs/glossary.md``: one table per language, English | translation | where the source says it.
 
-    Every entry of the catalogs with a context: the terms, then the templates (a bluff
-    announcement); the last column is the translator's comment on the entry in that catalog.
+    Every entry of the catalogs with a context: the terms, the game words (:data:`GAME_WORDS`),
+    then the templates (a bluff announcement); the last column is the translator's comment on the
+    entry in that catalog.
     """
     from babel.messages.pofile import read_po
 
@@ -60,6 +90,13 @@ def glossary_markdown() -> str:
         "`two_part` in Romanian, `bluff` in Ukrainian); where a",
         "source does not name a thing, the note says so and which common word was chosen. The API",
         'keeps the English names (`score("Full House", ...)`); only what a player reads changes.',
+        "",
+        "The game's own name is the one each language's source text gives it, and every title says it",
+        "the same way: Romanian keeps „Dice Poker” (the title of both Romanian pages, 000 and 002), so",
+        "„Dice Poker pe tablă”; Ukrainian says „Покер на кістках” (003); the Thai page (001) is titled",
+        "in Latin letters, which the Thai catalog does not write, and calls the game โป๊กเกอร์ in its",
+        "text: „โป๊กเกอร์ลูกเต๋า”. The game words (kind `game word`) have one translation each, used by",
+        "every message (`tests/test_glossary_words.py` holds the alternatives a catalog must not use).",
     ]
     for lang in available_languages():
         if lang == "en":
@@ -68,7 +105,7 @@ def glossary_markdown() -> str:
             catalog = read_po(handle, locale=lang)
         lines += ["", f"## {language_name(lang)} (`{lang}`)", ""]
         lines += ["| kind | English | translation | where the source says it |", "|---|---|---|---|"]
-        names = terms()
+        names = terms() + game_words()
         names += [(m.context, m.id) for m in catalog if m.context and (m.context, m.id) not in names]
         for context, name in names:
             message = catalog.get(name, context=context)

@@ -246,7 +246,11 @@ def intervals_figure(
             else:
                 label = ngettext("{n} misses it", "{n} miss it", len(rows))
             fig.add_scatter(
-                x=x, y=y, mode="lines", line={"color": colour, "width": 3}, name=label.format(n=len(rows))
+                x=x,
+                y=y,
+                mode="lines",
+                line={"color": colour, "width": 3},
+                name=fill_message(label, n=len(rows)),
             )
         fig.add_scatter(
             x=[float(exact)] * 2,
@@ -305,7 +309,7 @@ def turn_flow_figure(
 def _useful_label(useful: int) -> str:
     """ "3 useful", "5 useful ✓" (a node of the sankey)."""
     useful = int(useful)
-    text = ngettext("{n} useful", "{n} useful", useful).format(n=useful)
+    text = fill_message(ngettext("{n} useful", "{n} useful", useful), n=useful)
     return text + (" ✓" if useful == 5 else "")
 
 
@@ -424,7 +428,7 @@ def _flow_bars(combination: CombinationLike, game: str, name: str) -> go.Figure:
         if useful == 5:
             label = _("5 useful dice (it holds)")
         else:
-            label = ngettext("{n} useful die", "{n} useful dice", int(useful)).format(n=int(useful))
+            label = fill_message(ngettext("{n} useful die", "{n} useful dice", int(useful)), n=int(useful))
         fig.add_bar(
             name=label,
             x=rolls,
@@ -462,7 +466,7 @@ def dice_sum_figure(
             y=[float(p) for p in dist.values()],
             marker_color=THREE_ROLLS_COLOUR,
             customdata=[str(p) for p in dist.values()],
-            hovertemplate=_("sum {total}: {chance}").format(total="%{x}", chance="%{customdata}")
+            hovertemplate=format_message("sum {total}: {chance}", total="%{x}", chance="%{customdata}")
             + f"<extra>{exact}</extra>",
         )
         if n > 0:
@@ -511,7 +515,7 @@ def score_distribution_figure(
             y=[float(p) for p in dist.values()],
             marker_color=THREE_ROLLS_COLOUR,
             customdata=[str(p) for p in dist.values()],
-            hovertemplate=_("score {score}: {chance}").format(score="%{x}", chance="%{customdata}")
+            hovertemplate=format_message("score {score}: {chance}", score="%{x}", chance="%{customdata}")
             + "<extra></extra>",
             texttemplate="%{y:.2~%}" if log else None,
             textposition="outside" if log else None,

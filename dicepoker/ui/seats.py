@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from dicepoker.core.errors import DicePokerError, UnknownNameError, quoted
-from dicepoker.core.i18n import _, format_message, ngettext
+from dicepoker.core.i18n import _, fill_message, format_message, ngettext
 from dicepoker.core.words import you_word
 
 
@@ -86,7 +86,7 @@ def check_seats(
                 "{game} has {fewest} to {most} seats, not {count}",
                 most,
             )
-        raise DicePokerError(text.format(game=game, fewest=fewest, most=most, count=len(seats)))
+        raise DicePokerError(fill_message(text, game=game, fewest=fewest, most=most, count=len(seats)))
     return seats
 
 

@@ -6,7 +6,7 @@ puts the sections of every game together. Every number is read from the rule set
 
 from __future__ import annotations
 
-from dicepoker.core.i18n import _, display_name, ngettext
+from dicepoker.core.i18n import _, display_name, fill_message, ngettext
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.bluff.rules import BluffRules
 
@@ -20,36 +20,50 @@ def describe(rules: BluffRules, key: str, lang: str, level: str = "##") -> list[
     """
     parts = [f"## {display_name('game title', rules.title, lang)} (`bluff`)"]
     parts.append(
-        ngettext(
-            "{low} to {high} players; each starts with {lives} life. One cup holds the five dice.",
-            "{low} to {high} players; each starts with {lives} lives. One cup holds the five dice.",
-            rules.lives,
+        fill_message(
+            ngettext(
+                "{low} to {high} players; each starts with {lives} life. One cup holds the five dice.",
+                "{low} to {high} players; each starts with {lives} lives. One cup holds the five dice.",
+                rules.lives,
+                lang,
+            ),
             lang,
-        ).format(low=rules.min_players, high=rules.max_players, lives=rules.lives)
+            low=rules.min_players,
+            high=rules.max_players,
+            lives=rules.lives,
+        )
     )
     steps = [
-        ngettext(
-            "The opener of a round rolls in secret, up to {n} roll, and announces a hand, true or not, "
-            "passing the covered cup to the next player.",
-            "The opener of a round rolls in secret, up to {n} rolls, keeping dice as usual, and "
-            "announces a hand, true or not, passing the covered cup to the next player.",
-            rules.opening_rolls,
+        fill_message(
+            ngettext(
+                "The opener of a round rolls in secret, up to {n} roll, and announces a hand, true or not, "
+                "passing the covered cup to the next player.",
+                "The opener of a round rolls in secret, up to {n} rolls, keeping dice as usual, and "
+                "announces a hand, true or not, passing the covered cup to the next player.",
+                rules.opening_rolls,
+                lang,
+            ),
             lang,
-        ).format(n=rules.opening_rolls),
+            n=rules.opening_rolls,
+        ),
         _(
             "That player either calls the bluff: the cup is lifted; if the dice hold a hand at least "
             "as high as the one announced, the caller loses a life, otherwise the announcer does, "
             "and the round ends;",
             lang,
         ),
-        ngettext(
-            "or accepts: looks at the dice in secret, may reroll any of them up to {n} time, and must "
-            "announce a strictly higher hand, passing the cup on.",
-            "or accepts: looks at the dice in secret, may reroll any of them up to {n} times, and must "
-            "announce a strictly higher hand, passing the cup on.",
-            rules.reroll_rounds,
+        fill_message(
+            ngettext(
+                "or accepts: looks at the dice in secret, may reroll any of them up to {n} time, and must "
+                "announce a strictly higher hand, passing the cup on.",
+                "or accepts: looks at the dice in secret, may reroll any of them up to {n} times, and must "
+                "announce a strictly higher hand, passing the cup on.",
+                rules.reroll_rounds,
+                lang,
+            ),
             lang,
-        ).format(n=rules.reroll_rounds),
+            n=rules.reroll_rounds,
+        ),
         _(
             "The loser of a round opens the next one with a fresh roll; a player with no lives left "
             "is out; the last player with lives wins.",

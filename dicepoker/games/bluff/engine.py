@@ -28,7 +28,7 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
-from dicepoker.core.i18n import _, ngettext
+from dicepoker.core.i18n import _, fill_message, format_message, ngettext
 from dicepoker.core.players import player_index, player_names
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, parsed_once
@@ -419,8 +419,10 @@ class BluffGame(SavesByReplay):
                 "call the bluff": _("cannot call the bluff: it is {name}'s turn, not {other}'s"),
             }
             raise IllegalActionError(
-                not_yours[what].format(
-                    name=self.player_names[self._current], other=self.player_names[self.index(player)]
+                fill_message(
+                    not_yours[what],
+                    name=self.player_names[self._current],
+                    other=self.player_names[self.index(player)],
                 )
             )
         if self._phase != phase:
@@ -430,7 +432,7 @@ class BluffGame(SavesByReplay):
                 "accept": _("cannot accept now: {name} must roll and announce"),
                 "call the bluff": _("cannot call the bluff now: {name} must roll and announce"),
             }
-            raise IllegalActionError(not_now[what].format(name=self.player_names[self._current]))
+            raise IllegalActionError(fill_message(not_now[what], name=self.player_names[self._current]))
 
     # --- actions ---------------------------------------------------------------------------------
     def roll(
@@ -460,7 +462,7 @@ class BluffGame(SavesByReplay):
                     "no roll left: after accepting, a player rolls at most {n} times; announce a hand",
                     n,
                 )
-            raise IllegalActionError(refusal.format(n=n))
+            raise IllegalActionError(fill_message(refusal, n=n))
         kept_positions = self._kept_positions(keep, held)
         values = list(self._cup) if self._cup else [0] * NUMBER_OF_DICE
         thrown = [i for i in range(NUMBER_OF_DICE) if i not in kept_positions]
@@ -480,16 +482,18 @@ class BluffGame(SavesByReplay):
     ) -> list[int]:
         if keep is not None and held is not None:
             raise DicePokerError(
-                _("give the kept dice by value ({keep}) or by position ({held}), not both").format(
-                    keep="keep", held="held"
+                format_message(
+                    "give the kept dice by value ({keep}) or by position ({held}), not both",
+                    keep="keep",
+                    held="held",
                 )
             )
         if held is not None:
             held = tuple(held)
             if len(held) != NUMBER_OF_DICE or not all(isinstance(h, bool | np.bool_) for h in held):
                 raise InvalidDiceError(
-                    _("{name} must be five true/false values, not {held}").format(
-                        name="held", held=repr(held)
+                    format_message(
+                        "{name} must be five true/false values, not {held}", name="held", held=repr(held)
                     )
                 )
             positions = [i for i, h in enumerate(held) if h]
@@ -500,8 +504,8 @@ class BluffGame(SavesByReplay):
             else:
                 if not Dice(self._cup).contains(wanted):
                     raise InvalidDiceError(
-                        _("cannot keep {wanted}: the cup holds {cup}").format(
-                            wanted=wanted, cup=Dice(self._cup)
+                        format_message(
+                            "cannot keep {wanted}: the cup holds {cup}", wanted=wanted, cup=Dice(self._cup)
                         )
                     )
                 positions, rest = [], list(wanted)
@@ -523,13 +527,17 @@ class BluffGame(SavesByReplay):
         hand = Hand.parse(hand)
         if self._cup is None:
             raise IllegalActionError(
-                _("cannot announce {hand}: the opener must roll the dice first").format(hand=hand_text(hand))
+                format_message(
+                    "cannot announce {hand}: the opener must roll the dice first", hand=hand_text(hand)
+                )
             )
         last = self.last_announcement
         if last is not None and not hand > last:
             raise IllegalActionError(
-                _("cannot announce {hand}: an announcement must be strictly higher than {last}").format(
-                    hand=hand_text(hand), last=hand_text(last)
+                format_message(
+                    "cannot announce {hand}: an announcement must be strictly higher than {last}",
+                    hand=hand_text(hand),
+                    last=hand_text(last),
                 )
             )
         self._history.append((self._current, Announce(hand), None))
@@ -543,8 +551,8 @@ class BluffGame(SavesByReplay):
         self._check(Phase.RESPOND, "accept", player)
         if self.last_announcement == HIGHEST_HAND:
             raise IllegalActionError(
-                _("cannot accept {hand}: no hand is higher, so call the bluff").format(
-                    hand=hand_text(HIGHEST_HAND)
+                format_message(
+                    "cannot accept {hand}: no hand is higher, so call the bluff", hand=hand_text(HIGHEST_HAND)
                 )
             )
         assert self._cup is not None

@@ -16,7 +16,15 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from dicepoker.core.figure_text import bot_name, speaking_figure
-from dicepoker.core.i18n import _, display_name, format_message, format_percent, in_language, ngettext
+from dicepoker.core.i18n import (
+    _,
+    display_name,
+    fill_message,
+    format_message,
+    format_percent,
+    in_language,
+    ngettext,
+)
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.bluff.names import hand_text
 from dicepoker.games.bluff.odds import (
@@ -65,7 +73,7 @@ def bluff_category_figure(*, rules: BluffRules = BLUFF, lang: str | None = None)
         for label, values, colour in (
             (_("exactly, one roll"), [one[c] for c in BLUFF_CATEGORIES], ONE_ROLL_COLOUR),
             (
-                up_to.format(n=rules.opening_rolls),
+                fill_message(up_to, n=rules.opening_rolls),
                 [reach[c] for c in BLUFF_CATEGORIES],
                 THREE_ROLLS_COLOUR,
             ),
@@ -119,15 +127,19 @@ def bluff_reach_figure(
         fresh = ngettext("fresh cup, up to {n} roll", "fresh cup, up to {n} rolls", rules.opening_rolls)
         series.append(
             (
-                fresh.format(n=rules.opening_rolls),
+                fill_message(fresh, n=rules.opening_rolls),
                 [reach_probability(h, rules=rules) for h in ALL_HANDS],
                 THREE_ROLLS_COLOUR,
             )
         )
         for start in starts:
-            label = ngettext(
-                "cup {dice}, up to {n} reroll", "cup {dice}, up to {n} rerolls", rules.reroll_rounds
-            ).format(dice=start, n=rules.reroll_rounds)
+            label = fill_message(
+                ngettext(
+                    "cup {dice}, up to {n} reroll", "cup {dice}, up to {n} rerolls", rules.reroll_rounds
+                ),
+                dice=start,
+                n=rules.reroll_rounds,
+            )
             series.append(
                 (label, [reach_probability(h, start, rules=rules) for h in ALL_HANDS], INHERITED_COLOUR)
             )
@@ -174,14 +186,17 @@ def bayes_figure(
         posterior = [bayes_update(prior, b) for b in rates]
         fig = go.Figure()
         fig.add_scatter(
-            name=_("{p}(true | announced)").format(p="P"),
+            name=format_message("{p}(true | announced)", p="P"),
             x=[float(b) for b in rates],
             y=[float(p) for p in posterior],
             mode="lines+markers",
             line={"color": THREE_ROLLS_COLOUR},
             customdata=[[str(p), _percent(p)] for p in posterior],
-            hovertemplate=_("bluff rate {rate}: {fraction} = {percent}").format(
-                rate="%{x:.2f}", fraction="%{customdata[0]}", percent="%{customdata[1]}"
+            hovertemplate=format_message(
+                "bluff rate {rate}: {fraction} = {percent}",
+                rate="%{x:.2f}",
+                fraction="%{customdata[0]}",
+                percent="%{customdata[1]}",
             )
             + "<extra></extra>",
         )
@@ -272,7 +287,7 @@ def bluff_rate_figure(sweep: pd.DataFrame, *, lang: str | None = None) -> go.Fig
             mode="lines+markers",
             line={"color": THREE_ROLLS_COLOUR},
             name=_("win rate"),
-            hovertemplate=_("bluff rate {rate}: wins {share}").format(rate="%{x:.2f}", share="%{y:.1%}")
+            hovertemplate=format_message("bluff rate {rate}: wins {share}", rate="%{x:.2f}", share="%{y:.1%}")
             + "<extra></extra>",
         )
         fig.update_layout(

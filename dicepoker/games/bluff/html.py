@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicepoker.core.dice import NUMBER_OF_DICE
-from dicepoker.core.i18n import _, ngettext
+from dicepoker.core.i18n import _, fill_message, format_message, ngettext
 from dicepoker.core.pictures import dice_html
 from dicepoker.games.bluff.names import hand_text
 
@@ -80,7 +80,7 @@ def _turn_line(turn: Any, names: Sequence[str]) -> str:
         )
     else:
         line = _("{name} opens: has not rolled yet")
-    return f"<li>{line.format(name=who, throws=throws, hand=said)}</li>"
+    return f"<li>{fill_message(line, name=who, throws=throws, hand=said)}</li>"
 
 
 def table_html(turns: Sequence[Any], names: Sequence[str], round_number: int) -> str:
@@ -93,7 +93,7 @@ def table_html(turns: Sequence[Any], names: Sequence[str], round_number: int) ->
     if not turns:
         return ""
     lines = "".join(_turn_line(t, names) for t in turns)
-    title = html.escape(_("Round {n}").format(n=round_number))
+    title = html.escape(format_message("Round {n}", n=round_number))
     return f'<div class="dp-table"><b>{title}</b><ul style="margin:2px 0">{lines}</ul></div>'
 
 
@@ -119,15 +119,16 @@ def reveal_html(
         verdict = _("The dice hold it: {caller} called a true announcement and loses a life.")
     else:
         verdict = _("The dice do not hold it: {announcer} was bluffing and loses a life.")
-    verdict = verdict.format(caller=caller, announcer=announcer)
-    called = _("Round {n}: {caller} calls {announcer}'s {hand}. The cup is lifted:").format(
+    verdict = fill_message(verdict, caller=caller, announcer=announcer)
+    called = format_message(
+        "Round {n}: {caller} calls {announcer}'s {hand}. The cup is lifted:",
         n=result.number,
         caller=caller,
         announcer=announcer,
         hand=f"<b>{html.escape(hand_text(result.announcement))}</b>",
     )
-    read = _("They read {reading}.").format(reading=f"<b>{html.escape(hand_text(result.best))}</b>")
-    next_opener = _("({name} opens the next round.)").format(name=opener) if opener else ""
+    read = format_message("They read {reading}.", reading=f"<b>{html.escape(hand_text(result.best))}</b>")
+    next_opener = format_message("({name} opens the next round.)", name=opener) if opener else ""
     dice = dice_html(result.dice.values, size=40)
     if animate:
         dice = dice.replace("<svg ", '<svg class="dp-reveal-die" ')
@@ -151,8 +152,9 @@ def game_html(game: Any) -> str:
     names = game.player_names
     if game.is_over:
         n = len(game.rounds)
-        head = ngettext("{name} wins after {n} round.", "{name} wins after {n} rounds.", n).format(
-            name=f"<b>{html.escape(names[game.winner])}</b>",  # type: ignore[index]
+        head = fill_message(
+            ngettext("{name} wins after {n} round.", "{name} wins after {n} rounds.", n),
+            name=f"<b>{html.escape(names[game.winner])}</b>",
             n=n,
         )
     else:
@@ -160,7 +162,9 @@ def game_html(game: Any) -> str:
             doing = _("Round {n}: {name} to roll and announce.")
         else:
             doing = _("Round {n}: {name} to call the bluff or accept.")
-        head = doing.format(n=game.round_number, name=f"<b>{html.escape(names[game.current_player])}</b>")  # type: ignore[index]
+        head = fill_message(
+            doing, n=game.round_number, name=f"<b>{html.escape(names[game.current_player])}</b>"
+        )  # type: ignore[index]
     last = game.rounds[-1] if game.rounds else None
     opener = None if game.is_over else names[game.current_player]
     return (
@@ -183,14 +187,14 @@ def view_html(view: Any) -> str:
     if view.dice is not None:
         caption = ngettext("{name}'s cup ({n} roll left)", "{name}'s cup ({n} rolls left)", view.rolls_left)
         private = dice_html(
-            view.dice.values, caption=caption.format(name=names[view.player], n=view.rolls_left)
+            view.dice.values, caption=fill_message(caption, name=names[view.player], n=view.rolls_left)
         )
     elif view.seen_dice is not None:
         private = dice_html(view.seen_dice.values, caption=_("the cup as you last saw it"))
     else:
-        unseen = _("{name} has not seen the cup this round.").format(name=me)
+        unseen = format_message("{name} has not seen the cup this round.", name=me)
         private = f'<div style="color:#6b7280">{unseen}</div>'
-    knows = _("What {name} knows:").format(name=f"<b>{me}</b>")
+    knows = format_message("What {name} knows:", name=f"<b>{me}</b>")
     return (
         f'<div class="dp-bluff-view"><div>{knows}</div>'
         f"{lives_html(names, view.lives, view.current_player, view.rules.lives)}"

@@ -12,7 +12,7 @@ language wants.
 
 from __future__ import annotations
 
-from dicepoker.core.i18n import pgettext
+from dicepoker.core.i18n import fill_message, pgettext
 from dicepoker.games.bluff.rules import Hand
 
 
@@ -24,22 +24,28 @@ def hand_text(hand: Hand | str, lang: str | None = None) -> str:
         case "Nothing":
             return pgettext("bluff announcement", "nothing", lang)
         case "One Pair":
-            return pgettext("bluff announcement", "pair of {face}s", lang).format(face=f[0])
+            return fill_message(pgettext("bluff announcement", "pair of {face}s", lang), lang, face=f[0])
         case "Two Pairs":
-            return pgettext("bluff announcement", "two pairs {high}s and {low}s", lang).format(
-                high=f[0], low=f[1]
+            return fill_message(
+                pgettext("bluff announcement", "two pairs {high}s and {low}s", lang),
+                lang,
+                high=f[0],
+                low=f[1],
             )
         case "Three of a Kind":
-            return pgettext("bluff announcement", "three {face}s", lang).format(face=f[0])
+            return fill_message(pgettext("bluff announcement", "three {face}s", lang), lang, face=f[0])
         case "Small Straight":
             return pgettext("bluff announcement", "small straight", lang)
         case "Large Straight":
             return pgettext("bluff announcement", "large straight", lang)
         case "Full House":
-            return pgettext("bluff announcement", "full house {triple}s over {pair}s", lang).format(
-                triple=f[0], pair=f[1]
+            return fill_message(
+                pgettext("bluff announcement", "full house {triple}s over {pair}s", lang),
+                lang,
+                triple=f[0],
+                pair=f[1],
             )
         case "Four of a Kind":
-            return pgettext("bluff announcement", "four {face}s", lang).format(face=f[0])
+            return fill_message(pgettext("bluff announcement", "four {face}s", lang), lang, face=f[0])
         case _:
-            return pgettext("bluff announcement", "five {face}s", lang).format(face=f[0])
+            return fill_message(pgettext("bluff announcement", "five {face}s", lang), lang, face=f[0])

@@ -24,7 +24,7 @@ from typing import Any
 
 import pandas as pd
 
-from dicepoker.core.i18n import _, format_fraction, format_percent
+from dicepoker.core.i18n import _, format_fraction, format_message, format_percent
 from dicepoker.core.pictures import report_html
 from dicepoker.games.bluff.bots import announcer_start, view_probability_true
 from dicepoker.games.bluff.engine import BluffGame, Phase
@@ -107,13 +107,14 @@ class BluffReport:
     @property
     def measures(self) -> str:
         """What the report measures, in the current language."""
-        return _(
+        return format_message(
             "For each of your announcements: whether your dice held it, and how likely the next player "
             "had to think it true from what they knew (the throws they heard, the cup they knew of; "
             "Bayes' rule, assuming a bluff rate of {rate}). For each call or acceptance: how likely the "
             "announcement was true from what you knew then; for a call, the chance it was right, and "
-            "whether it was."
-        ).format(rate=format_fraction(self.bluff_rate))
+            "whether it was.",
+            rate=format_fraction(self.bluff_rate),
+        )
 
     def table(self) -> pd.DataFrame:
         rows = [
@@ -171,7 +172,7 @@ class BluffReport:
             for k, v in self.summary().items()
             if v is not None
         }
-        title = _("Bluff report: {name}").format(name=self.player)
+        title = format_message("Bluff report: {name}", name=self.player)
         return report_html(title, self.measures, facts, table.to_html(escape=True))
 
 
@@ -183,8 +184,8 @@ def _known(start: Any) -> str:
     if start is None:
         return _("a fresh cup")
     if isinstance(start, Hand):
-        return _("the cup believed to hold {hand}").format(hand=hand_text(start))
-    return _("the cup seen as {dice}").format(dice=start)
+        return format_message("the cup believed to hold {hand}", hand=hand_text(start))
+    return format_message("the cup seen as {dice}", dice=start)
 
 
 def bluff_report(game: BluffGame, player: int | str, *, bluff_rate: Fraction = Fraction(1, 2)) -> BluffReport:

@@ -24,7 +24,7 @@ from typing import Any
 
 from dicepoker.core.dice import FACES, Dice
 from dicepoker.core.errors import DicePokerError, UnknownNameError
-from dicepoker.core.i18n import _, display_name, ngettext
+from dicepoker.core.i18n import display_name, fill_message, format_message, ngettext
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 
 # how many faces each category names, and how it is written
@@ -145,22 +145,31 @@ class Hand:
         wanted = FACES_NAMED[self.category]
         if len(faces) != wanted or any(isinstance(f, bool) or f not in FACES for f in faces):
             raise DicePokerError(
-                ngettext(
-                    "{hand} names {n} face 1..6, not {faces}",
-                    "{hand} names {n} faces 1..6, not {faces}",
-                    wanted,
-                ).format(hand=display_name("bluff hand", self.category), n=wanted, faces=repr(faces))
+                fill_message(
+                    ngettext(
+                        "{hand} names {n} face 1..6, not {faces}",
+                        "{hand} names {n} faces 1..6, not {faces}",
+                        wanted,
+                    ),
+                    hand=display_name("bluff hand", self.category),
+                    n=wanted,
+                    faces=repr(faces),
+                )
             )
         if self.category in ("Two Pairs", "Full House") and faces[0] == faces[1]:
             raise DicePokerError(
-                _("{hand} needs two different faces, not {faces}").format(
-                    hand=display_name("bluff hand", self.category), faces=repr(faces)
+                format_message(
+                    "{hand} needs two different faces, not {faces}",
+                    hand=display_name("bluff hand", self.category),
+                    faces=repr(faces),
                 )
             )
         if self.category == "Two Pairs" and faces[0] < faces[1]:
             raise DicePokerError(
-                _("two pairs name the higher pair first, not {low}s and {high}s").format(
-                    low=faces[0], high=faces[1]
+                format_message(
+                    "two pairs name the higher pair first, not {low}s and {high}s",
+                    low=faces[0],
+                    high=faces[1],
                 )
             )
 
@@ -249,8 +258,8 @@ class Hand:
             return text
         if not isinstance(text, str):
             raise DicePokerError(
-                _("not a hand: {text} (give text like {example})").format(
-                    text=repr(text), example="'pair of 5s'"
+                format_message(
+                    "not a hand: {text} (give text like {example})", text=repr(text), example="'pair of 5s'"
                 )
             )
         words = re.sub(r"[\s,\-()]+", " ", text.strip().lower()).strip()
@@ -264,10 +273,12 @@ class Hand:
                     return cls(category, tuple(faces))
                 except DicePokerError as err:
                     raise DicePokerError(
-                        _("not a hand: {text} ({reason})").format(text=repr(text), reason=err)
+                        format_message("not a hand: {text} ({reason})", text=repr(text), reason=err)
                     ) from None
         raise DicePokerError(
-            _("not a hand: {text}; write e.g. {examples}").format(text=repr(text), examples=HAND_EXAMPLES)
+            format_message(
+                "not a hand: {text}; write e.g. {examples}", text=repr(text), examples=HAND_EXAMPLES
+            )
         )
 
 

@@ -34,7 +34,7 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import _, display_name, format_percent, ngettext
+from dicepoker.core.i18n import _, display_name, fill_message, format_message, format_percent, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
 from dicepoker.games.bluff.engine import Accept, BluffGame, BluffView, Phase, RoundResult, Throw
@@ -323,8 +323,8 @@ class BluffUI(GameWidget):
     def _require_not_over(self) -> None:
         if self.game.is_over:
             raise IllegalActionError(
-                _("the game is over ({name} wins): press New game").format(
-                    name=self.shown_name(self.game.winner)
+                format_message(
+                    "the game is over ({name} wins): press New game", name=self.shown_name(self.game.winner)
                 )
             )
 
@@ -340,11 +340,11 @@ class BluffUI(GameWidget):
                 "answer": _("it is {name}'s turn (the computer): press Step to see its answer"),
                 "hint": _("it is {name}'s turn (the computer): press Step to see a hint"),
             }
-            raise IllegalActionError(steps[doing].format(name=self.current_name))
+            raise IllegalActionError(fill_message(steps[doing], name=self.current_name))
         if self.needs_pass:
             raise IllegalActionError(
-                _('pass the screen to {name} first: press "I am {name} — show me"').format(
-                    name=self.current_name
+                format_message(
+                    'pass the screen to {name} first: press "I am {name} — show me"', name=self.current_name
                 )
             )
 
@@ -360,8 +360,8 @@ class BluffUI(GameWidget):
             raise IllegalActionError(_("nobody needs the screen now"))
         self.screen_for = self.game.current_player
         if self.game.phase == Phase.ROLL:
-            return _("{name} has the screen: roll.").format(name=self.current_name)
-        return _("{name} has the screen: call the bluff or accept.").format(name=self.current_name)
+            return format_message("{name} has the screen: roll.", name=self.current_name)
+        return format_message("{name} has the screen: call the bluff or accept.", name=self.current_name)
 
     def _toggle(self, position: int) -> str:
         self._require_human("choice")
@@ -372,11 +372,11 @@ class BluffUI(GameWidget):
         self.held[position] = not self.held[position]
         value, name = self.game.positions[position], self.current_name
         if self.held[position]:
-            return _("{name} holds the {value} (die {position}).").format(
-                name=name, value=value, position=position + 1
+            return format_message(
+                "{name} holds the {value} (die {position}).", name=name, value=value, position=position + 1
             )
-        return _("{name} releases the {value} (die {position}).").format(
-            name=name, value=value, position=position + 1
+        return format_message(
+            "{name} releases the {value} (die {position}).", name=name, value=value, position=position + 1
         )
 
     def _roll(self) -> str:
@@ -385,9 +385,12 @@ class BluffUI(GameWidget):
         dice = self.game.roll(held=self.held if not first else None)
         self.held = [False] * NUMBER_OF_DICE
         shown = "-".join(map(str, self.game.positions))  # type: ignore[arg-type]
-        return _(
-            "{name} rolls in secret: {dice} ({reading}). Choose a hand to announce, or hold dice and reroll."
-        ).format(name=who, dice=shown, reading=dice_reading(dice))
+        return format_message(
+            "{name} rolls in secret: {dice} ({reading}). Choose a hand to announce, or hold dice and reroll.",
+            name=who,
+            dice=shown,
+            reading=dice_reading(dice),
+        )
 
     def _announce(self) -> str:
         self._require_human("announcement")
@@ -409,13 +412,19 @@ class BluffUI(GameWidget):
         dice = self.game.accept()
         shown = "-".join(map(str, self.game.positions))  # type: ignore[arg-type]
         n = self.rules.reroll_rounds
-        return ngettext(
-            "{name} accepts and looks at the cup: {dice} ({reading}). "
-            "Reroll up to {n} time, then announce higher.",
-            "{name} accepts and looks at the cup: {dice} ({reading}). "
-            "Reroll up to {n} times, then announce higher.",
-            n,
-        ).format(name=self.current_name, dice=shown, reading=dice_reading(dice), n=n)
+        return fill_message(
+            ngettext(
+                "{name} accepts and looks at the cup: {dice} ({reading}). "
+                "Reroll up to {n} time, then announce higher.",
+                "{name} accepts and looks at the cup: {dice} ({reading}). "
+                "Reroll up to {n} times, then announce higher.",
+                n,
+            ),
+            name=self.current_name,
+            dice=shown,
+            reading=dice_reading(dice),
+            n=n,
+        )
 
     def step(self) -> str:
         """Make the computer whose turn it is take one action (throw, announce, call or accept)."""
@@ -432,14 +441,19 @@ class BluffUI(GameWidget):
             thrown = NUMBER_OF_DICE - len(action.keep)
             if action.keep:
                 kept = len(action.keep)
-                return ngettext(
-                    "{name} keeps {kept} die and throws {thrown} in secret.",
-                    "{name} keeps {kept} dice and throws {thrown} in secret.",
-                    kept,
-                ).format(name=who, kept=kept, thrown=thrown)
-            return _("{name} throws all five dice in secret.").format(name=who)
+                return fill_message(
+                    ngettext(
+                        "{name} keeps {kept} die and throws {thrown} in secret.",
+                        "{name} keeps {kept} dice and throws {thrown} in secret.",
+                        kept,
+                    ),
+                    name=who,
+                    kept=kept,
+                    thrown=thrown,
+                )
+            return format_message("{name} throws all five dice in secret.", name=who)
         if isinstance(action, Accept):
-            return _("{name} accepts and looks at the dice in secret.").format(name=who)
+            return format_message("{name} accepts and looks at the dice in secret.", name=who)
         return self._announced_text(who)
 
     def _hint(self) -> str:
@@ -449,10 +463,9 @@ class BluffUI(GameWidget):
         if view.phase == Phase.RESPOND:
             assert view.last_announcement is not None  # someone announced: the player responds
             self._hint_shown()
-            return _(
+            return format_message(
                 "Hint: given the throws the table heard, '{hand}' is true with chance {chance} "
-                "(if a player without it would announce it half the time)."
-            ).format(
+                "(if a player without it would announce it half the time).",
                 hand=hand_text(view.last_announcement),
                 chance=format_percent(view_probability_true(view), digits=0),
             )
@@ -469,39 +482,49 @@ class BluffUI(GameWidget):
     # --- words ------------------------------------------------------------------------------------------
     def _pass_note(self) -> str:
         """ " Pass the screen to Bo." when the next player must take the screen first, else ""."""
-        return " " + _("Pass the screen to {name}.").format(name=self.current_name) if self.needs_pass else ""
+        return (
+            " " + format_message("Pass the screen to {name}.", name=self.current_name)
+            if self.needs_pass
+            else ""
+        )
 
     def _welcome(self) -> str:
         return (
-            _("New game: {names}. {name} opens round 1.").format(
-                names=", ".join(self.shown_names()), name=self.current_name
+            format_message(
+                "New game: {names}. {name} opens round 1.",
+                names=", ".join(self.shown_names()),
+                name=self.current_name,
             )
             + self._pass_note()
         )
 
     def _announced_text(self, who: str) -> str:
         said = self.game.last_announcement
-        text = _("{name} announces '{hand}' and passes the cup to {next}.").format(
-            name=who, hand=hand_text(said), next=self.current_name
+        text = format_message(
+            "{name} announces '{hand}' and passes the cup to {next}.",
+            name=who,
+            hand=hand_text(said),
+            next=self.current_name,
         )
         return text + self._pass_note()
 
     def _result_text(self, result: RoundResult) -> str:
         names = self.shown_names()
-        text = _("{caller} calls! The cup shows {dice} ({reading}): {loser} loses a life.").format(
+        text = format_message(
+            "{caller} calls! The cup shows {dice} ({reading}): {loser} loses a life.",
             caller=names[result.caller],
             dice="-".join(map(str, result.dice.values)),
             reading=hand_text(result.best),
             loser=names[result.loser],
         )
         if self.game.is_over:
-            return text + " " + _("{name} wins!").format(name=names[self.game.winner])  # type: ignore[index]
+            return text + " " + format_message("{name} wins!", name=names[self.game.winner])  # type: ignore[index]
         out = (
-            " " + _("{name} is out.").format(name=names[result.loser])
+            " " + format_message("{name} is out.", name=names[result.loser])
             if self.game.lives[result.loser] == 0
             else ""
         )
-        opens = _("{name} opens round {n}.").format(name=self.current_name, n=self.game.round_number)
+        opens = format_message("{name} opens round {n}.", name=self.current_name, n=self.game.round_number)
         return text + out + " " + opens + self._pass_note()
 
     # --- showing the state ---------------------------------------------------------------------------------
@@ -537,13 +560,15 @@ class BluffUI(GameWidget):
         self.hint_button.description = _("Hint")
         self.step_button.description = _("Step ▶ (computer)")
         self.new_game_button.description = _("New game")
-        note = _("({fewest} to {most}; — leaves a seat empty)").format(
-            fewest=self.rules.min_players, most=min(MAX_SEATS, self.rules.max_players)
+        note = format_message(
+            "({fewest} to {most}; — leaves a seat empty)",
+            fewest=self.rules.min_players,
+            most=min(MAX_SEATS, self.rules.max_players),
         )
         heading = _("Seats for a new game")
         self.setup_note.value = f"<b>{html.escape(heading)}</b> {html.escape(note)}"
         for i, chooser in enumerate(self.seat_choosers):
-            chooser.description = _("Seat {n}").format(n=i + 1)
+            chooser.description = format_message("Seat {n}", n=i + 1)
             options = tuple((seat_word(kind), kind) for _label, kind in chooser.options)
             if options != tuple(chooser.options):
                 chosen = chooser.value
@@ -554,21 +579,21 @@ class BluffUI(GameWidget):
         game = self.game
         if self.needs_pass:
             name = self.current_name
-            note = _("Pass the screen to {name}.").format(name=html.escape(name))
+            note = format_message("Pass the screen to {name}.", name=html.escape(name))
             self.screen_note.value = f"<b>{note}</b> " + html.escape(
                 _("Everyone else looks away; then press the button.")
             )
-            self.pass_button.description = _("I am {name} — show me").format(name=name)
+            self.pass_button.description = format_message("I am {name} — show me", name=name)
         elif view is None:
             self.screen_note.value = (
                 html.escape(_("The game is over."))
                 if game.is_over
-                else (_("{name} is playing.").format(name=html.escape(self.current_name)))
+                else (format_message("{name} is playing.", name=html.escape(self.current_name)))
             )
             self.pass_button.description = _("Show me")
         else:
             me = f"<b>{html.escape(self.shown_name(view.player))}</b>"
-            self.screen_note.value = _("The screen shows what {name} knows.").format(name=me)
+            self.screen_note.value = format_message("The screen shows what {name} knows.", name=me)
             self.pass_button.description = _("Show me")
         self.pass_button.disabled = not self.needs_pass
         self.pass_button.layout.display = None if self.needs_pass else "none"
@@ -584,18 +609,20 @@ class BluffUI(GameWidget):
             if button.disabled:
                 button.tooltip = label
             elif held:
-                button.tooltip = _("{die} — click to release").format(die=label)
+                button.tooltip = format_message("{die} — click to release", die=label)
             else:
-                button.tooltip = _("{die} — click to hold").format(die=label)
+                button.tooltip = format_message("{die} — click to hold", die=label)
         if view is not None and view.dice is not None:
             reading = f"<b>{html.escape(dice_reading(view.dice))}</b>"
-            self.private.value = _("Your dice read {reading}; rolls left: {n}.").format(
-                reading=reading, n=view.rolls_left
+            self.private.value = format_message(
+                "Your dice read {reading}; rolls left: {n}.", reading=reading, n=view.rolls_left
             )
         elif view is not None and view.seen_dice is not None:
             seen = "-".join(map(str, view.seen_dice.values))
-            self.private.value = _("The cup is covered. You last saw {dice} ({reading}).").format(
-                dice=seen, reading=html.escape(dice_reading(view.seen_dice))
+            self.private.value = format_message(
+                "The cup is covered. You last saw {dice} ({reading}).",
+                dice=seen,
+                reading=html.escape(dice_reading(view.seen_dice)),
             )
         else:
             self.private.value = html.escape(_("The cup is covered."))
@@ -626,9 +653,10 @@ class BluffUI(GameWidget):
         elif game.positions is None or not rolling:
             self.roll_button.description = _("Roll")
         else:
-            self.roll_button.description = ngettext(
-                "Reroll the others ({n} left)", "Reroll the others ({n} left)", game.rolls_left
-            ).format(n=game.rolls_left)
+            self.roll_button.description = fill_message(
+                ngettext("Reroll the others ({n} left)", "Reroll the others ({n} left)", game.rolls_left),
+                n=game.rolls_left,
+            )
         roll_why = "" if not rolling else ("" if game.rolls_left else _("no rolls left: announce a hand"))
         set_enabled(self.roll_button, why or (_("it is time to call or accept") if responding else roll_why))
         set_enabled(self.call_button, why or ("" if responding else _("there is no announcement to call")))
@@ -638,7 +666,9 @@ class BluffUI(GameWidget):
             self.hint_button, why or (_(GRADED_NOTE) if self.graded else ""), _("what are the chances?")
         )
         over = _("the game is over: press New game") if game.is_over else ""
-        human_turn = "" if self.computer_to_play else _("it is {name}'s turn").format(name=self.current_name)
+        human_turn = (
+            "" if self.computer_to_play else format_message("it is {name}'s turn", name=self.current_name)
+        )
         for button in (self.step_button, self.turn_button):
             set_enabled(button, over or human_turn)
 
@@ -649,8 +679,8 @@ class BluffUI(GameWidget):
         if self.game.is_over:
             return _("the game is over: press New game")
         if self.needs_pass:
-            return _("pass the screen to {name} first").format(name=self.current_name)
-        return _("it is {name}'s turn: press Step").format(name=self.current_name)
+            return format_message("pass the screen to {name} first", name=self.current_name)
+        return format_message("it is {name}'s turn: press Step", name=self.current_name)
 
     def _turn_marker(self) -> tuple[Any, ...]:
         return (self.game.current_player, self.game.round_number)
@@ -668,36 +698,50 @@ def bluff_hint(dice: Any, rolls_left: int, last: Any = None) -> str:
     shown = "-".join(map(str, sorted(Dice.roll(dice).values)))
     if rolls_left == 0:
         if last is None or hand > last:
-            return _(
+            return format_message(
                 "Hint: no rolls left; your dice read {reading}. "
-                "An announcement the dice hold survives any call."
-            ).format(reading=reading)
-        return _(
+                "An announcement the dice hold survives any call.",
+                reading=reading,
+            )
+        return format_message(
             "Hint: no rolls left; your dice read {reading} — not above '{last}': a higher announcement is a "
-            "bluff. An announcement the dice hold survives any call."
-        ).format(reading=reading, last=hand_text(last))
+            "bluff. An announcement the dice hold survives any call.",
+            reading=reading,
+            last=hand_text(last),
+        )
     prospects = keep_prospects(dice, rolls_left, above=last)
     best = [row for row in prospects.itertuples() if row.reaches][:2]
     if not best:
-        return _(
-            "Hint: {dice} reads {reading}; nothing above '{last}' is likely: reroll and hope, or bluff."
-        ).format(dice=shown, reading=reading, last=hand_text(last) if last is not None else "")
+        return format_message(
+            "Hint: {dice} reads {reading}; nothing above '{last}' is likely: reroll and hope, or bluff.",
+            dice=shown,
+            reading=reading,
+            last=hand_text(last) if last is not None else "",
+        )
     keeps = "; ".join(_keep_advice(row.keep, shown, row.reaches, row.chance) for row in best)
-    return _(
-        "Hint: {dice} reads {reading}. {keeps}. An announcement the dice hold survives any call."
-    ).format(dice=shown, reading=reading, keeps=keeps[0].upper() + keeps[1:])
+    return format_message(
+        "Hint: {dice} reads {reading}. {keeps}. An announcement the dice hold survives any call.",
+        dice=shown,
+        reading=reading,
+        keeps=keeps[0].upper() + keeps[1:],
+    )
 
 
 def _keep_advice(keep: str, shown: str, reaches: str, chance: Any) -> str:
     """One keep of the hint: "keep 2-3-4-5: small straight or better with 56%" (or "stop: ...")."""
     if keep == shown:
-        return _("stop: {hand}").format(hand=hand_text(reaches))
+        return format_message("stop: {hand}", hand=hand_text(reaches))
     if keep == "nothing":
-        return _("keep nothing: {hand} or better with {chance}").format(
-            hand=hand_text(reaches), chance=format_percent(chance, digits=0)
+        return format_message(
+            "keep nothing: {hand} or better with {chance}",
+            hand=hand_text(reaches),
+            chance=format_percent(chance, digits=0),
         )
-    return _("keep {dice}: {hand} or better with {chance}").format(
-        dice=keep, hand=hand_text(reaches), chance=format_percent(chance, digits=0)
+    return format_message(
+        "keep {dice}: {hand} or better with {chance}",
+        dice=keep,
+        hand=hand_text(reaches),
+        chance=format_percent(chance, digits=0),
     )
 
 

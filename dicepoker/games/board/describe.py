@@ -6,7 +6,7 @@ puts the sections of every game together. Every number is read from the rule set
 
 from __future__ import annotations
 
-from dicepoker.core.i18n import _, display_name, ngettext
+from dicepoker.core.i18n import _, display_name, fill_message, format_message, ngettext
 from dicepoker.core.markdown import markdown_table
 from dicepoker.games.board.labels import BOARD_LABELS, label_kind
 from dicepoker.games.board.rules import BoardRules
@@ -32,12 +32,13 @@ def describe(rules: BoardRules, key: str, lang: str, level: str = "##") -> list[
     """
     parts = [f"## {display_name('game title', rules.title, lang)} (`board`)"]
     parts.append(
-        _(
+        format_message(
             "Two or three players or teams, each with a colour of chips, on a {n}×{n} board. Every "
             "cell shows a combination; the centre cell (★) is free: it counts for every player's "
             "lines and nobody occupies it. The board:",
             lang,
-        ).format(n=rules.size)
+            n=rules.size,
+        )
     )
     parts.append("```text\n" + rules.layout_text() + "```")
     counts = rules.label_counts()
@@ -49,50 +50,61 @@ def describe(rules: BoardRules, key: str, lang: str, level: str = "##") -> list[
         cells = by_kind.get(kind, [])
         each = set(cells)
         if len(cells) > 1 and len(each) == 1:
-            count = _("{n} each", lang).format(n=cells[0])
+            count = format_message("{n} each", lang, n=cells[0])
         else:
             count = " + ".join(str(c) for c in cells)
         rows.append([f"`{code}`", display_name("board label", kind, lang), _board_holds(kind, lang), count])
     header = [_("label", lang), _("name", lang), _("the final dice hold it when", lang), _("cells", lang)]
     parts.append(markdown_table(header, rows))
     facts = [
-        ngettext(
-            "A turn: up to {n} open roll, then one chip on a free cell whose label the dice hold.",
-            "A turn: up to {n} open rolls, then one chip on a free cell whose label the dice hold.",
-            rules.rolls_per_turn,
+        fill_message(
+            ngettext(
+                "A turn: up to {n} open roll, then one chip on a free cell whose label the dice hold.",
+                "A turn: up to {n} open rolls, then one chip on a free cell whose label the dice hold.",
+                rules.rolls_per_turn,
+                lang,
+            ),
             lang,
-        ).format(n=rules.rolls_per_turn),
+            n=rules.rolls_per_turn,
+        ),
     ]
     if rules.five_of_a_kind_takes_any:
         facts.append(_("Five of a kind may take any free cell.", lang))
     bouncers = ", ".join(display_name("board label", label_kind(label), lang) for label in rules.bouncers)
     facts.append(
-        _(
+        format_message(
             "Bouncers ({labels}): once every cell of that label is taken, a further such combination may "
             "instead remove one opponent chip that is not part of a series.",
             lang,
-        ).format(labels=bouncers)
+            labels=bouncers,
+        )
     )
     facts.append(_("If no cell can be taken, the turn passes with no chip.", lang))
     facts.append(
-        _(
+        format_message(
             "A series is {n} in a row of one player's chips, horizontally, vertically or diagonally "
             "(the free centre counts for everyone); its chips are protected for the rest of the game. "
             "A second series needs at least {new} chips that are not in the first and may not lie on "
             "the same line.",
             lang,
-        ).format(n=rules.series_length, new=rules.second_series_new_chips)
+            n=rules.series_length,
+            new=rules.second_series_new_chips,
+        )
     )
     facts.append(
-        ngettext(
-            "With two players or teams the first to complete {two} series wins; with three, the first "
-            "to complete {three}. A game with no winner after {turns} turn is a draw.",
-            "With two players or teams the first to complete {two} series wins; with three, the first "
-            "to complete {three}. A game with no winner after {turns} turns is a draw.",
-            rules.max_turns,
+        fill_message(
+            ngettext(
+                "With two players or teams the first to complete {two} series wins; with three, the first "
+                "to complete {three}. A game with no winner after {turns} turn is a draw.",
+                "With two players or teams the first to complete {two} series wins; with three, the first "
+                "to complete {three}. A game with no winner after {turns} turns is a draw.",
+                rules.max_turns,
+                lang,
+            ),
             lang,
-        ).format(
-            two=rules.series_to_win_two_sides, three=rules.series_to_win_three_sides, turns=rules.max_turns
+            two=rules.series_to_win_two_sides,
+            three=rules.series_to_win_three_sides,
+            turns=rules.max_turns,
         )
     )
     parts.append("\n".join(f"- {fact}" for fact in facts))

@@ -27,7 +27,7 @@ from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.hand import DiceInHand
-from dicepoker.core.i18n import _, format_message, ngettext
+from dicepoker.core.i18n import _, fill_message, format_message, ngettext
 from dicepoker.core.players import die_position, player_index, player_names, whole_number
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
@@ -348,11 +348,14 @@ class BoardGame(DiceInHand, SavesByReplay):
             raise IllegalActionError(_("roll the dice first: there is nothing to hold before the first roll"))
         if self.rolls_left == 0:
             raise IllegalActionError(
-                ngettext(
-                    "no rolls left: a turn has at most {n} roll; place a chip",
-                    "no rolls left: a turn has at most {n} rolls; place a chip",
-                    self.rules.rolls_per_turn,
-                ).format(n=self.rules.rolls_per_turn)
+                fill_message(
+                    ngettext(
+                        "no rolls left: a turn has at most {n} roll; place a chip",
+                        "no rolls left: a turn has at most {n} rolls; place a chip",
+                        self.rules.rolls_per_turn,
+                    ),
+                    n=self.rules.rolls_per_turn,
+                )
             )
         self._held[position] = not self._held[position]
 
@@ -372,11 +375,14 @@ class BoardGame(DiceInHand, SavesByReplay):
         self._check_turn(player)
         if self.rolls_left <= 0:
             raise IllegalActionError(
-                ngettext(
-                    "no rolls left: a turn has at most {n} roll; place a chip or pass",
-                    "no rolls left: a turn has at most {n} rolls; place a chip or pass",
-                    self.rules.rolls_per_turn,
-                ).format(n=self.rules.rolls_per_turn)
+                fill_message(
+                    ngettext(
+                        "no rolls left: a turn has at most {n} roll; place a chip or pass",
+                        "no rolls left: a turn has at most {n} rolls; place a chip or pass",
+                        self.rules.rolls_per_turn,
+                    ),
+                    n=self.rules.rolls_per_turn,
+                )
             )
         held = self._held_for(keep)
         n = NUMBER_OF_DICE - sum(held)
@@ -448,10 +454,12 @@ class BoardGame(DiceInHand, SavesByReplay):
         cell = check_cell(cell, self.rules.size)
         if not self.bouncers():
             raise IllegalActionError(
-                _(
+                format_message(
                     "the dice {dice} are no bouncer: a bouncer is a {labels} "
-                    "once every cell of it is occupied"
-                ).format(dice=dice, labels=self.rules.bouncers_in_words())
+                    "once every cell of it is occupied",
+                    dice=dice,
+                    labels=self.rules.bouncers_in_words(),
+                )
             )
         holder = self.owner(cell)
         if holder is None:
@@ -484,14 +492,17 @@ class BoardGame(DiceInHand, SavesByReplay):
         takeable = self.takeable_cells()
         if takeable:
             raise IllegalActionError(
-                ngettext(
-                    "the dice {dice} can take {n} cell, e.g. {cell}: "
-                    "a turn passes only when no cell can be taken",
-                    "the dice {dice} can take {n} cells, e.g. {cell}: "
-                    "a turn passes only when no cell can be taken",
-                    len(takeable),
-                ).format(
-                    dice=dice, n=len(takeable), cell=cell_name(takeable[0], self.rules.label(takeable[0]))
+                fill_message(
+                    ngettext(
+                        "the dice {dice} can take {n} cell, e.g. {cell}: "
+                        "a turn passes only when no cell can be taken",
+                        "the dice {dice} can take {n} cells, e.g. {cell}: "
+                        "a turn passes only when no cell can be taken",
+                        len(takeable),
+                    ),
+                    dice=dice,
+                    n=len(takeable),
+                    cell=cell_name(takeable[0], self.rules.label(takeable[0])),
                 )
             )
         self._history.append(Move(self.turn, self.current_player, PassTurn(), dice))
@@ -516,8 +527,10 @@ class BoardGame(DiceInHand, SavesByReplay):
                 self.pass_turn(player=player)
             case _:
                 raise IllegalActionError(
-                    _("{action} is not a board game action ({actions})").format(
-                        action=repr(action), actions="Roll, Keep, Place, Bounce, PassTurn"
+                    format_message(
+                        "{action} is not a board game action ({actions})",
+                        action=repr(action),
+                        actions="Roll, Keep, Place, Bounce, PassTurn",
                     )
                 )
 
@@ -539,13 +552,23 @@ class BoardGame(DiceInHand, SavesByReplay):
         if outcome is None:
             return ""
         if outcome.winner is None:
-            return ngettext(
-                "a draw: no winner after {n} turn", "a draw: no winner after {n} turns", outcome.turns, lang
-            ).format(n=outcome.turns)
+            return fill_message(
+                ngettext(
+                    "a draw: no winner after {n} turn",
+                    "a draw: no winner after {n} turns",
+                    outcome.turns,
+                    lang,
+                ),
+                lang,
+                n=outcome.turns,
+            )
         name = (self.player_names if names is None else names)[outcome.winner]
         need = self.rules.series_to_win
-        return ngettext("{name} completed {n} series", "{name} completed {n} series", need, lang).format(
-            name=name, n=need
+        return fill_message(
+            ngettext("{name} completed {n} series", "{name} completed {n} series", need, lang),
+            lang,
+            name=name,
+            n=need,
         )
 
     @property
@@ -565,12 +588,14 @@ class BoardGame(DiceInHand, SavesByReplay):
     def _check_turn(self, player: int | None) -> None:
         if self._outcome is not None:
             raise IllegalActionError(
-                _("the game is over ({reason}): start a new game").format(reason=self.outcome_text())
+                format_message("the game is over ({reason}): start a new game", reason=self.outcome_text())
             )
         if player is not None and self._player_index(player) != self.current_player:
             raise IllegalActionError(
-                _("it is {name}'s turn, not {other}'s").format(
-                    name=self.player_names[self.current_player], other=self.player_names[player]
+                format_message(
+                    "it is {name}'s turn, not {other}'s",
+                    name=self.player_names[self.current_player],
+                    other=self.player_names[player],
                 )
             )
 
@@ -585,8 +610,9 @@ class BoardGame(DiceInHand, SavesByReplay):
         if self._positions is None:
             if keep is not None and len(Dice.parse(keep)) > 0:
                 raise IllegalActionError(
-                    _("nothing to keep before the first roll: all five dice are thrown ({keep})").format(
-                        keep=repr(keep)
+                    format_message(
+                        "nothing to keep before the first roll: all five dice are thrown ({keep})",
+                        keep=repr(keep),
                     )
                 )
             return [False] * NUMBER_OF_DICE
@@ -596,7 +622,7 @@ class BoardGame(DiceInHand, SavesByReplay):
         dice = self.dice
         if not dice.contains(keep):
             raise InvalidDiceError(
-                _("cannot keep {keep} from {dice}: not among the dice").format(keep=keep, dice=dice)
+                format_message("cannot keep {keep} from {dice}: not among the dice", keep=keep, dice=dice)
             )
         wanted = list(keep.values)
         held = []

@@ -13,7 +13,7 @@ import html
 from typing import Any
 from urllib.parse import quote
 
-from dicepoker.core.i18n import _, display_name, known_names, ngettext, pgettext
+from dicepoker.core.i18n import _, display_name, fill_message, format_message, known_names, ngettext, pgettext
 from dicepoker.core.pictures import PIP_SPOTS, dice_html
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label, label_faces, label_kind
 
@@ -142,7 +142,8 @@ def board_html(obj: Any, *, cell_size: int = 46) -> str:
                 title = _("({r}, {c}) {label}: {words}")
             else:
                 title = _("({r}, {c}) {label}: {words} — {name}'s chip")
-            title = title.format(
+            title = fill_message(
+                title,
                 r=r,
                 c=c,
                 label=label,
@@ -178,7 +179,7 @@ def board_html(obj: Any, *, cell_size: int = 46) -> str:
         f'aria-label="{html.escape(_("the board"))}">{"".join(parts)}</svg>'
     )
     title = shown_title(rules.title)
-    caption = _caption_html(game) if game else html.escape(_("{title}: the layout").format(title=title))
+    caption = _caption_html(game) if game else html.escape(format_message("{title}: the layout", title=title))
     dice = dice_html(game.positions, held=game.held if game.positions else None, size=32) if game else ""
     return f'<div class="dp-board-picture"><div style="margin:4px 0">{caption}</div>{picture}{dice}</div>'
 
@@ -205,16 +206,21 @@ def _caption_html(game: Any, names: Any = None) -> str:
         marker = "▶ " if not game.is_over and i == game.current_player else ""
         swatch = f'<span style="color:{CHIP_COLOURS[i]}">●</span>'
         count = len(game.series(i))
-        series = ngettext("{name}: {n} series", "{name}: {n} series", count).format(name=name, n=count)
+        series = fill_message(ngettext("{name}: {n} series", "{name}: {n} series", count), name=name, n=count)
         players.append(f"{marker}{swatch} {html.escape(series)}")
     if game.outcome:
         state = game.outcome_text(names)
     else:
-        state = ngettext(
-            "turn {turn} of {turns}, {n} roll left",
-            "turn {turn} of {turns}, {n} rolls left",
-            game.rolls_left,
-        ).format(turn=game.turn, turns=game.rules.max_turns, n=game.rolls_left)
+        state = fill_message(
+            ngettext(
+                "turn {turn} of {turns}, {n} roll left",
+                "turn {turn} of {turns}, {n} rolls left",
+                game.rolls_left,
+            ),
+            turn=game.turn,
+            turns=game.rules.max_turns,
+            n=game.rolls_left,
+        )
     return " · ".join(players) + f" — {html.escape(state)}"
 
 

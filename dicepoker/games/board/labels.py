@@ -89,8 +89,8 @@ def describe_label(label: str, lang: str | None = None) -> str:
     """
     kind = label_kind(label)
     if kind == "two pairs":
-        return pgettext("board cell", "two pairs: {high}s and {low}s", lang).format(
-            high=label[0], low=label[1]
+        return fill_message(
+            pgettext("board cell", "two pairs: {high}s and {low}s", lang), lang, high=label[0], low=label[1]
         )
     if kind in ("pair", "three", "four"):
         return label_name(label, lang)
@@ -120,7 +120,7 @@ def label_name(label: str, lang: str | None = None) -> str:
             "three": pgettext("board cell", "three {face}s", lang),
             "four": pgettext("board cell", "four {face}s", lang),
         }[kind]
-        return template.format(face=face)
+        return fill_message(template, lang, face=face)
     words = {
         "two pairs": pgettext("board cell", "two pairs", lang),
         "full house": pgettext("board cell", "full house", lang),
@@ -138,7 +138,7 @@ def cell_place(cell: tuple[int, int], lang: str | None = None) -> str:
     from 0.
 
     >>> cell_place((3, 5)), cell_place((3, 5), lang="ro")
-    ('row 4, column 6', 'rândul 4, coloana 6')
+    ('row 4, column 6', 'linia 4, coloana 6')
     """
     row, column = cell
     return fill_message(

@@ -179,7 +179,7 @@ class BoardReport:
             for key, value in self.summary().items()
         }
         measures = measures_text() if self.measures == MEASURES else self.measures
-        title = _("Board report: {player}").format(player=self.player)
+        title = format_message("Board report: {player}", player=self.player)
         return report_html(title, measures, facts, table.to_html(escape=True))
 
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import _, display_name, language
+from dicepoker.core.i18n import display_name, format_message, language
 from dicepoker.core.rule_data import RuleSetAsData
 from dicepoker.games.board.html import board_html
 from dicepoker.games.board.labels import (
@@ -306,18 +306,24 @@ def check_cell(cell: Any, size: int = BOARD_SIZE) -> Cell:
     try:
         r, c = cell
     except (TypeError, ValueError):
-        raise IllegalActionError(_("a cell is (row, column), not {cell}").format(cell=repr(cell))) from None
+        raise IllegalActionError(
+            format_message("a cell is (row, column), not {cell}", cell=repr(cell))
+        ) from None
     for x in (r, c):
         if isinstance(x, bool | np.bool_) or not isinstance(x, numbers.Integral):
             raise IllegalActionError(
-                _("a cell is (row, column) with whole numbers 0..{last}, not {cell}").format(
-                    last=size - 1, cell=repr(cell)
+                format_message(
+                    "a cell is (row, column) with whole numbers 0..{last}, not {cell}",
+                    last=size - 1,
+                    cell=repr(cell),
                 )
             )
         if not 0 <= x < size:
             raise IllegalActionError(
-                _("cell {cell} is off the board: rows and columns are 0..{last}").format(
-                    cell=repr(cell), last=size - 1
+                format_message(
+                    "cell {cell} is off the board: rows and columns are 0..{last}",
+                    cell=repr(cell),
+                    last=size - 1,
                 )
             )
     return (int(r), int(c))

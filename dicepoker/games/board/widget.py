@@ -27,7 +27,7 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.errors import DicePokerError, IllegalActionError
-from dicepoker.core.i18n import _, language, ngettext
+from dicepoker.core.i18n import _, fill_message, format_message, language, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.board.bots import probability_bot, random_bot
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
@@ -360,9 +360,9 @@ class BoardUI(GameWidget):
         kept = sum(self.game.held) if not first else 0
         self.game.roll()
         if self.game.rolls_left == 0 and kept == NUMBER_OF_DICE:
-            text = _("{name} keeps all five dice: now take a cell.").format(name=who)
+            text = format_message("{name} keeps all five dice: now take a cell.", name=who)
         else:
-            text = _("{name} rolls {dice}.").format(name=who, dice=self._dice_text())
+            text = format_message("{name} rolls {dice}.", name=who, dice=self._dice_text())
         return " ".join([text, *self._options_sentences()])
 
     def _toggle(self, position: int) -> str:
@@ -373,22 +373,28 @@ class BoardUI(GameWidget):
             template = _("{name} holds the {value} (die {position}).")
         else:
             template = _("{name} releases the {value} (die {position}).")
-        return template.format(name=self.current_name, value=value, position=position + 1)
+        return fill_message(template, name=self.current_name, value=value, position=position + 1)
 
     def _bounced_text(self, who: str, victim: int, cell: Cell) -> str:
-        text = _("{name} bounces {victim}'s chip off {cell}.").format(
-            name=who, victim=self.shown_name(victim), cell=cell_name(cell, self.rules.label(cell))
+        text = format_message(
+            "{name} bounces {victim}'s chip off {cell}.",
+            name=who,
+            victim=self.shown_name(victim),
+            cell=cell_name(cell, self.rules.label(cell)),
         )
         return " ".join([text, self._next_sentence()])
 
     def _placed_text(self, who: str, me: int, cell: Cell, series_before: int) -> str:
-        text = _("{name} places a {colour} chip on {cell}.").format(
-            name=who, colour=chip_colour_name(me), cell=cell_name(cell, self.rules.label(cell))
+        text = format_message(
+            "{name} places a {colour} chip on {cell}.",
+            name=who,
+            colour=chip_colour_name(me),
+            cell=cell_name(cell, self.rules.label(cell)),
         )
         return " ".join([text, *self._series_sentences(me, series_before)])
 
     def _passed_text(self, who: str) -> str:
-        text = _("{name} can take no cell: the turn passes.").format(name=who)
+        text = format_message("{name} can take no cell: the turn passes.", name=who)
         return " ".join([text, self._next_sentence()])
 
     def _click_cell(self, cell: Cell) -> str:
@@ -416,17 +422,20 @@ class BoardUI(GameWidget):
         self._require_human("see its move")
         if self.bounce_mode:
             self.bounce_mode = False
-            return _("{name} will place a chip instead of bouncing.").format(name=self.current_name)
+            return format_message("{name} will place a chip instead of bouncing.", name=self.current_name)
         if not self.game.bouncers():
             raise IllegalActionError(
-                _("no bouncer: the dice must hold a {labels} whose cells are all occupied").format(
-                    labels=self.rules.bouncers_in_words()
+                format_message(
+                    "no bouncer: the dice must hold a {labels} whose cells are all occupied",
+                    labels=self.rules.bouncers_in_words(),
                 )
             )
         if not self.game.bounce_targets():
             raise IllegalActionError(_("every opponent chip is protected by a series: nothing to bounce"))
         self.bounce_mode = True
-        return _("{name} bounces: click an orange opponent chip to remove it.").format(name=self.current_name)
+        return format_message(
+            "{name} bounces: click an orange opponent chip to remove it.", name=self.current_name
+        )
 
     def step(self) -> str:
         """Make the computer whose turn it is take one action (roll, keep, place, bounce or pass)."""
@@ -441,17 +450,22 @@ class BoardUI(GameWidget):
         rolls = self.rules.rolls_per_turn
         match action:
             case Roll():
-                return _("{name} rolls {dice} (roll 1 of {rolls}).").format(
-                    name=who, dice=self._dice_text(), rolls=rolls
+                return format_message(
+                    "{name} rolls {dice} (roll 1 of {rolls}).", name=who, dice=self._dice_text(), rolls=rolls
                 )
             case Keep() if len(action.dice) == NUMBER_OF_DICE:
-                return _("{name} keeps all five dice: {dice}.").format(name=who, dice=self._dice_text())
+                return format_message("{name} keeps all five dice: {dice}.", name=who, dice=self._dice_text())
             case Keep() if len(action.dice) == 0:
-                return _("{name} keeps nothing and rolls: {dice} (roll {used} of {rolls}).").format(
-                    name=who, dice=self._dice_text(), used=game.rolls_used, rolls=rolls
+                return format_message(
+                    "{name} keeps nothing and rolls: {dice} (roll {used} of {rolls}).",
+                    name=who,
+                    dice=self._dice_text(),
+                    used=game.rolls_used,
+                    rolls=rolls,
                 )
             case Keep():
-                return _("{name} keeps {kept} and rolls: {dice} (roll {used} of {rolls}).").format(
+                return format_message(
+                    "{name} keeps {kept} and rolls: {dice} (roll {used} of {rolls}).",
                     name=who,
                     kept="-".join(str(action.dice)),
                     dice=self._dice_text(),
@@ -471,21 +485,21 @@ class BoardUI(GameWidget):
         self._require_human("see its move")
         name = self.current_name
         if self.game.positions is None:
-            return _("Hint for {name}: roll the dice first.").format(name=name)
+            return format_message("Hint for {name}: roll the dice first.", name=name)
         action = probability_bot(self.game, self._rng)
         self._hint_shown()
         if isinstance(action, Keep) and len(action.dice) == 0:
-            return _("Hint for {name}: keep nothing and roll again.").format(name=name)
+            return format_message("Hint for {name}: keep nothing and roll again.", name=name)
         if isinstance(action, Keep):
             kept = "-".join(str(action.dice))
-            return _("Hint for {name}: keep {kept} and roll again.").format(name=name, kept=kept)
+            return format_message("Hint for {name}: keep {kept} and roll again.", name=name, kept=kept)
         if isinstance(action, Place):
             where = cell_name(action.cell, self.rules.label(action.cell))
-            return _("Hint for {name}: take {cell}.").format(name=name, cell=where)
+            return format_message("Hint for {name}: take {cell}.", name=name, cell=where)
         if isinstance(action, Bounce):
             where = cell_name(action.cell, self.rules.label(action.cell))
-            return _("Hint for {name}: bounce the chip on {cell}.").format(name=name, cell=where)
-        return _("Hint for {name}: nothing fits — pass the turn.").format(name=name)
+            return format_message("Hint for {name}: bounce the chip on {cell}.", name=name, cell=where)
+        return format_message("Hint for {name}: nothing fits — pass the turn.", name=name)
 
     def new_game(self) -> str:
         """Start a new game with the seats and names chosen below the board."""
@@ -499,17 +513,25 @@ class BoardUI(GameWidget):
     # --- words -------------------------------------------------------------------------------------------
     def _welcome(self) -> str:
         players = ", ".join(
-            _("{name} ({colour}, {seat})").format(
-                name=name, colour=chip_colour_name(i), seat=seat_word_in_list(seat)
+            format_message(
+                "{name} ({colour}, {seat})",
+                name=name,
+                colour=chip_colour_name(i),
+                seat=seat_word_in_list(seat),
             )
             for i, (name, seat) in enumerate(zip(self.shown_names(), self.seats, strict=True))
         )
         need = self.rules.variant(players=len(self.seats)).series_to_win
-        return ngettext(
-            "New game: {players}. {n} series of {length} in a row wins.",
-            "New game: {players}. {n} series of {length} in a row win.",
-            need,
-        ).format(players=players, n=need, length=self.rules.series_length)
+        return fill_message(
+            ngettext(
+                "New game: {players}. {n} series of {length} in a row wins.",
+                "New game: {players}. {n} series of {length} in a row win.",
+                need,
+            ),
+            players=players,
+            n=need,
+            length=self.rules.series_length,
+        )
 
     def _dice_text(self) -> str:
         return "-".join(str(v) for v in self.game.positions or ())
@@ -518,12 +540,18 @@ class BoardUI(GameWidget):
         game = self.game
         cells = len(game.takeable_cells())
         if game.rolls_left:
-            said = [ngettext("{n} roll left.", "{n} rolls left.", game.rolls_left).format(n=game.rolls_left)]
+            said = [
+                fill_message(
+                    ngettext("{n} roll left.", "{n} rolls left.", game.rolls_left), n=game.rolls_left
+                )
+            ]
         else:
             said = [_("No rolls left.")]
         if cells:
             said.append(
-                ngettext("{n} cell to take (green).", "{n} cells to take (green).", cells).format(n=cells)
+                fill_message(
+                    ngettext("{n} cell to take (green).", "{n} cells to take (green).", cells), n=cells
+                )
             )
         elif game.rolls_left:
             said.append(_("No cell fits. Roll again or pass."))
@@ -531,21 +559,25 @@ class BoardUI(GameWidget):
             said.append(_("No cell fits. Pass the turn."))
         if game.bouncers() and game.bounce_targets():
             labels = ", ".join(label_name(b) for b in game.bouncers())
-            said.append(_("A bouncer ({labels}): you may remove a chip.").format(labels=labels))
+            said.append(format_message("A bouncer ({labels}): you may remove a chip.", labels=labels))
         return said
 
     def _series_sentences(self, player: int, before: int) -> list[str]:
         made = len(self.game.series(player)) - before
         length, said = self.rules.series_length, []
         if made == 1:
-            said.append(_("{length} in a row: a series completed!").format(length=length))
+            said.append(format_message("{length} in a row: a series completed!", length=length))
         elif made:
             said.append(
-                ngettext(
-                    "{length} in a row: {n} series completed!",
-                    "{length} in a row: {n} series completed!",
-                    made,
-                ).format(n=made, length=length)
+                fill_message(
+                    ngettext(
+                        "{length} in a row: {n} series completed!",
+                        "{length} in a row: {n} series completed!",
+                        made,
+                    ),
+                    n=made,
+                    length=length,
+                )
             )
         return [*said, self._next_sentence()]
 
@@ -553,13 +585,16 @@ class BoardUI(GameWidget):
         if self.game.is_over:
             outcome = self.game.outcome
             if outcome.is_draw:
-                return ngettext(
-                    "The game is a draw: no winner after {n} turn.",
-                    "The game is a draw: no winner after {n} turns.",
-                    outcome.turns,
-                ).format(n=outcome.turns)
-            return _("{name} wins!").format(name=self.shown_name(outcome.winner))
-        return _("Next: {name}.").format(name=self.current_name)
+                return fill_message(
+                    ngettext(
+                        "The game is a draw: no winner after {n} turn.",
+                        "The game is a draw: no winner after {n} turns.",
+                        outcome.turns,
+                    ),
+                    n=outcome.turns,
+                )
+            return format_message("{name} wins!", name=self.shown_name(outcome.winner))
+        return format_message("Next: {name}.", name=self.current_name)
 
     # --- showing the state -----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -598,8 +633,11 @@ class BoardUI(GameWidget):
             if owner is None:
                 button.tooltip = where
             else:
-                button.tooltip = _("{cell}, a {colour} chip of {name}").format(
-                    cell=where, colour=chip_colour_name(owner), name=names[owner]
+                button.tooltip = format_message(
+                    "{cell}, a {colour} chip of {name}",
+                    cell=where,
+                    colour=chip_colour_name(owner),
+                    name=names[owner],
                 )
         self._refresh_dice(human)
         self._refresh_buttons(human)
@@ -645,9 +683,9 @@ class BoardUI(GameWidget):
             if button.disabled:
                 button.tooltip = die
             elif shown_held:
-                button.tooltip = _("{die} — click to release").format(die=die)
+                button.tooltip = format_message("{die} — click to release", die=die)
             else:
-                button.tooltip = _("{die} — click to hold").format(die=die)
+                button.tooltip = format_message("{die} — click to hold", die=die)
 
     def _refresh_buttons(self, human: bool) -> None:
         game = self.game
@@ -656,14 +694,16 @@ class BoardUI(GameWidget):
         elif game.positions is None:
             self.roll_button.description = _("Roll")
         elif game.rolls_left:
-            self.roll_button.description = ngettext(
-                "Roll again ({n} left)", "Roll again ({n} left)", game.rolls_left
-            ).format(n=game.rolls_left)
+            self.roll_button.description = fill_message(
+                ngettext("Roll again ({n} left)", "Roll again ({n} left)", game.rolls_left), n=game.rolls_left
+            )
         else:
             self.roll_button.description = _("No rolls left: take a cell")
         over = _("the game is over: press New game") if game.is_over else ""
-        turn = _("it is {name}'s turn").format(name=self.current_name)
-        why = over or ("" if human else _("it is {name}'s turn: press Step").format(name=self.current_name))
+        turn = format_message("it is {name}'s turn", name=self.current_name)
+        why = over or (
+            "" if human else format_message("it is {name}'s turn: press Step", name=self.current_name)
+        )
         set_enabled(
             self.roll_button, why or ("" if game.rolls_left else _("no rolls left: take a green cell"))
         )

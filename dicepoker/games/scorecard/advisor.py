@@ -21,7 +21,7 @@ import pandas as pd
 
 from dicepoker.core.actions import Keep
 from dicepoker.core.errors import IllegalActionError
-from dicepoker.core.i18n import _, format_fixed, pgettext
+from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, pgettext
 from dicepoker.games.scorecard.engine import Score
 from dicepoker.games.scorecard.hints import (
     TIE,
@@ -103,8 +103,11 @@ class Advice:
                 return c
         shown = ", ".join(c.text() for c in self.choices)
         raise IllegalActionError(
-            _("{action} is not a choice now (dice {dice}); the choices: {legal}").format(
-                action=choice_label(wanted), dice=self.position.dice, legal=shown
+            format_message(
+                "{action} is not a choice now (dice {dice}); the choices: {legal}",
+                action=choice_label(wanted),
+                dice=self.position.dice,
+                legal=shown,
             )
         )
 
@@ -142,7 +145,8 @@ class Advice:
                 "{advice} for {position} (boxes only {filled} count 0 points in the expected final scores): "
                 "best is {best}, expected final score {expected}"
             )
-        summary = template.format(
+        summary = fill_message(
+            template,
             advice="<b>" + html.escape(pgettext("heading", "Advice")) + "</b>",
             position=html.escape(str(p)),
             filled=html.escape("'filled'"),

@@ -34,7 +34,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, format_fixed, ngettext, pgettext
+from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, ngettext, pgettext
 from dicepoker.core.pictures import plain
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.advisor import Advice, advise
@@ -90,7 +90,9 @@ class AdvisorUI(GameWidget):
         rules = find_game(game) if isinstance(game, str) else game
         if not isinstance(rules, ScorecardRules):
             with self.speaking():
-                message = _("{game} is not a scorecard game").format(game=repr(getattr(rules, "name", game)))
+                message = format_message(
+                    "{game} is not a scorecard game", game=repr(getattr(rules, "name", game))
+                )
             raise DicePokerError(message)
         self.rules = rules
         self.game = self  # GameWidget asks the game whether it is over: an advisor never is
@@ -182,8 +184,8 @@ class AdvisorUI(GameWidget):
             "Dice {dice}, {n} rolls left: best is {best} (expected final score {expected}).",
             p.rolls_left,
         )
-        return template.format(
-            dice=p.dice, n=p.rolls_left, best=best.text(), expected=format_fixed(best.expected, 2)
+        return fill_message(
+            template, dice=p.dice, n=p.rolls_left, best=best.text(), expected=format_fixed(best.expected, 2)
         )
 
     def _changed(self, _change: Any) -> None:
@@ -202,7 +204,7 @@ class AdvisorUI(GameWidget):
         self._set_labels()
         for i, button in enumerate(self.dice_buttons):
             show_die(button, self.dice_values[i], False)
-            button.tooltip = _("{face}: click for the next face").format(face=self.dice_values[i])
+            button.tooltip = format_message("{face}: click for the next face", face=self.dice_values[i])
         self.upper.disabled = not any(
             self.box_choosers[b.name].value == FILLED for b in self.rules.upper_boxes
         )
@@ -219,7 +221,7 @@ class AdvisorUI(GameWidget):
 
     def _set_labels(self) -> None:
         """Every label, description and option label in the widget's language (values stay English)."""
-        title = _("Advisor: {game}").format(game=game_title(self.rules.title))
+        title = format_message("Advisor: {game}", game=game_title(self.rules.title))
         self.title.value = f'<div class="dp-title">{html.escape(title)}</div>'  # as title_widget writes it
         self.rolls.description = _("rolls left")
         self.upper.description = _("upper total")

@@ -40,7 +40,7 @@ from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, quoted
 from dicepoker.core.figure_text import bot_name
-from dicepoker.core.i18n import _, format_fixed, ngettext
+from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, ngettext
 from dicepoker.core.match import play_match
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, seat_for
@@ -100,8 +100,9 @@ class Decision:
     def better_move(self) -> str:
         """The best choice in words, and what it is worth against the choice made (current language)."""
         if self.loss == 0:
-            return _("{best} was the best choice").format(best=_in_words(self.best))
-        return _("{best} (expected final score {best_expected}, not {expected}: {loss} points more)").format(
+            return format_message("{best} was the best choice", best=_in_words(self.best))
+        return format_message(
+            "{best} (expected final score {best_expected}, not {expected}: {loss} points more)",
             best=_in_words(self.best),
             best_expected=format_fixed(self.best.expected, 1),
             expected=format_fixed(self.choice.expected, 1),
@@ -119,12 +120,14 @@ def _in_words(choice: Choice) -> str:
             return _("reroll all five dice")
         rerolled = NUMBER_OF_DICE - kept
         template = ngettext("keep {dice} and reroll {n} die", "keep {dice} and reroll {n} dice", rerolled)
-        return template.format(dice="-".join(str(action.dice)), n=rerolled)
+        return fill_message(template, dice="-".join(str(action.dice)), n=rerolled)
     box = box_name(action.box)  # type: ignore[union-attr]
     if choice.points is None:
-        return _("score {box}").format(box=box)
-    return ngettext("score {box} for {n} point", "score {box} for {n} points", choice.points).format(
-        box=box, n=choice.points
+        return format_message("score {box}", box=box)
+    return fill_message(
+        ngettext("score {box} for {n} point", "score {box} for {n} points", choice.points),
+        box=box,
+        n=choice.points,
     )
 
 
@@ -173,7 +176,9 @@ class Luck:
         def num(x: float) -> str:
             return format_fixed(x, 1, lang).replace("-", "\u2212")
 
-        return _("{end} − {start} = {total} = {dice} (the dice) − {skill} (skill lost)", lang).format(
+        return format_message(
+            "{end} − {start} = {total} = {dice} (the dice) − {skill} (skill lost)",
+            lang,
             end=num(self.end),
             start=num(self.start),
             total=num(self.total),
@@ -236,34 +241,40 @@ class GradeScale:
         a, b, c = (format_fixed(x, 2) for x in self.thresholds)
         better, worse = (bot_name(bot) for bot in self._simple_bots)
         return [
-            _(
-                "{grade}: under {a} points a decision (nearer the optimal bot's 0 than the {better} bot)"
-            ).format(
+            format_message(
+                "{grade}: under {a} points a decision (nearer the optimal bot's 0 than the {better} bot)",
                 grade="A",
                 a=a,
                 better=better,
             ),
-            _("{grade}: {a} to {b} (better than the {better} bot, {b})").format(
-                grade="B", a=a, b=b, better=better
+            format_message(
+                "{grade}: {a} to {b} (better than the {better} bot, {b})", grade="B", a=a, b=b, better=better
             ),
-            _("{grade}: {b} to {c} (between the {better} and the {worse} bot, {c})").format(
+            format_message(
+                "{grade}: {b} to {c} (between the {better} and the {worse} bot, {c})",
                 grade="C",
                 b=b,
                 c=c,
                 better=better,
                 worse=worse,
             ),
-            _("{grade}: {c} or more (worse than both simple bots)").format(grade="D", c=c),
+            format_message("{grade}: {c} or more (worse than both simple bots)", grade="D", c=c),
         ]
 
     def source(self) -> str:
         """Where the thresholds come from (current language)."""
         losses = ", ".join(f"{bot_name(b)} {format_fixed(v, 2)}" for b, v in self.bot_mean_loss.items())
-        return ngettext(
-            "thresholds measured on {n} seeded game per bot (seed {seed}) of {game}: {losses}",
-            "thresholds measured on {n} seeded games per bot (seed {seed}) of {game}: {losses}",
-            self.games,
-        ).format(n=self.games, seed=self.seed, game=self.game, losses=losses)
+        return fill_message(
+            ngettext(
+                "thresholds measured on {n} seeded game per bot (seed {seed}) of {game}: {losses}",
+                "thresholds measured on {n} seeded games per bot (seed {seed}) of {game}: {losses}",
+                self.games,
+            ),
+            n=self.games,
+            seed=str(self.seed),  # a name, not a quantity: never grouped
+            game=self.game,
+            losses=losses,
+        )
 
 
 # --- the report -----------------------------------------------------------------------------------
@@ -429,8 +440,9 @@ def coach_report(
         game = ScorecardGame.load(game)
     if not isinstance(game, ScorecardGame):
         raise DicePokerError(
-            _("the coach reports on a scorecard game or the path of its save, not {value}").format(
-                value=quoted(game)
+            format_message(
+                "the coach reports on a scorecard game or the path of its save, not {value}",
+                value=quoted(game),
             )
         )
     who = _player_index(game, player)
@@ -568,10 +580,12 @@ def check_coachable(rules: ScorecardRules) -> None:
     too_many = len(rules.boxes) > max(len(preset.boxes) for preset in PRESETS)
     if too_many or _work(rules) > largest:
         raise DicePokerError(
-            _(
+            format_message(
                 "the rule set {game} of this game is not one of the kit's and is larger than any of "
-                "them ({boxes} boxes): the coach does not solve it"
-            ).format(game=quoted(rules.name), boxes=len(rules.boxes))
+                "them ({boxes} boxes): the coach does not solve it",
+                game=quoted(rules.name),
+                boxes=len(rules.boxes),
+            )
         )
 
 
@@ -653,8 +667,10 @@ def _player_index(game: ScorecardGame, player: int | str) -> int:
     if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
         return player
     raise DicePokerError(
-        _("no player {player} in this game; the players are: {names}").format(
-            player=repr(player), names=", ".join(names)
+        format_message(
+            "no player {player} in this game; the players are: {names}",
+            player=repr(player),
+            names=", ".join(names),
         )
     )
 

@@ -15,7 +15,7 @@ import html
 from typing import Any
 
 from dicepoker.core.errors import quoted
-from dicepoker.core.i18n import _, format_fixed, ngettext, pgettext
+from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, ngettext, pgettext
 from dicepoker.core.pictures import COLOURS, MINUS, dice_html
 from dicepoker.games import SCORECARD_GAMES
 from dicepoker.games.scorecard.hints import game_title, kind_name
@@ -63,7 +63,7 @@ def decision_html(decision: Any, rules: Any, player: str, rank: int) -> str:
         caption = ngettext(
             "round {round}, roll {roll}, {n} roll left", "round {round}, roll {roll}, {n} rolls left", left
         )
-    caption = caption.format(round=decision.round, roll=decision.roll, n=left)
+    caption = fill_message(caption, round=decision.round, roll=decision.roll, n=left)
     dice = dice_html(decision.positions, held=held, size=36, caption=caption)
     card = scorecard_html(
         rules,
@@ -74,12 +74,14 @@ def decision_html(decision: Any, rules: Any, player: str, rank: int) -> str:
         current=0,
         first_roll=decision.roll == 1,
     )
-    chose = _("#{rank}: you chose {choice}").format(rank=rank, choice=html.escape(decision.choice.text()))
-    expected = _("(expected final score {expected})").format(
-        expected=format_fixed(decision.choice.expected, 1)
+    chose = format_message(
+        "#{rank}: you chose {choice}", rank=rank, choice=html.escape(decision.choice.text())
     )
-    loss = _("loss {loss}").format(loss=format_fixed(decision.loss, 2))
-    better = _("Better: {move}.").format(move=html.escape(decision.better_move()))
+    expected = format_message(
+        "(expected final score {expected})", expected=format_fixed(decision.choice.expected, 1)
+    )
+    loss = format_message("loss {loss}", loss=format_fixed(decision.loss, 2))
+    better = format_message("Better: {move}.", move=html.escape(decision.better_move()))
     words = (
         f"<div><b>{chose}</b> {expected} — "
         f'<span style="color:{LOSS_COLOUR}">{loss}</span></div>'
@@ -138,7 +140,7 @@ def own_rules_note(rules: Any) -> str:
         )
     else:
         template = _("The rule set {game} of this game is not one of the kit's.")
-    return template.format(game=quoted(rules.name))
+    return fill_message(template, game=quoted(rules.name))
 
 
 def report_html(report: Any) -> str:
@@ -160,7 +162,7 @@ def report_html(report: Any) -> str:
         if report.is_over
         else _("expected final score now (the game goes on): {score}; expected at the start: {start}")
     )
-    title = _("Coach's report: {player}").format(player=html.escape(report.player))
+    title = format_message("Coach's report: {player}", player=html.escape(report.player))
     head = (
         f'<div class="dp-coach-head" style="font-size:1.15em"><b>{title}</b>, '
         f"{html.escape(game_title(report.rules.title))}</div>"
@@ -169,29 +171,34 @@ def report_html(report: Any) -> str:
     if not report.kit_rules:
         note = html.escape(own_rules_note(report.rules))
         head += f'<div class="dp-coach-own-rules"><b>{note}</b></div>'
-    decisions = ngettext(
-        "{n} decision; total loss {total} points, {mean} per decision",
-        "{n} decisions; total loss {total} points, {mean} per decision",
-        n,
-    ).format(
-        n=n, total=f"<b>{fmt_points(report.total_loss)}</b>", mean=f"<b>{fmt_points(report.mean_loss)}</b>"
+    decisions = fill_message(
+        ngettext(
+            "{n} decision; total loss {total} points, {mean} per decision",
+            "{n} decisions; total loss {total} points, {mean} per decision",
+            n,
+        ),
+        n=n,
+        total=f"<b>{fmt_points(report.total_loss)}</b>",
+        mean=f"<b>{fmt_points(report.mean_loss)}</b>",
     )
     numbers = (
         "<ul>"
         f"<li>{decisions}</li>"
         + "<li>"
-        + ended.format(
-            score=f"<b>{format_fixed(report.end_value, 1)}</b>", start=format_fixed(report.start_expected, 1)
+        + fill_message(
+            ended,
+            score=f"<b>{format_fixed(report.end_value, 1)}</b>",
+            start=format_fixed(report.start_expected, 1),
         )
         + "</li>"
         + "<li>"
-        + _("luck: {identity}").format(identity=html.escape(luck.identity()))
+        + format_message("luck: {identity}", identity=html.escape(luck.identity()))
         + "</li></ul>"
     )
     grade = ""
     if report.scale is not None:
         scale = "".join(f"<li>{html.escape(line)}</li>" for line in report.scale.describe())
-        letter = _("Grade: {grade}").format(grade=report.grade)
+        letter = format_message("Grade: {grade}", grade=report.grade)
         grade = (
             f'<div class="dp-coach-grade"><b>{html.escape(letter)}</b> '
             f'<span style="font-size:0.85em">({html.escape(report.scale.source())})</span>'
@@ -201,10 +208,10 @@ def report_html(report: Any) -> str:
     drawn = "".join(decision_html(d, report.rules, report.player, i) for i, d in enumerate(costly, 1))
     costliest = ngettext("The {n} costliest decision", "The {n} costliest decisions", len(costly))
     costly_part = (
-        f"<div><b>{costliest.format(n=len(costly))}</b></div>{drawn}"
+        f"<div><b>{fill_message(costliest, n=len(costly))}</b></div>{drawn}"
         if costly
         else "<div><b>" + _("No decision lost anything: every choice was a best one.") + "</b></div>"
     )
-    every = ngettext("Every decision ({n})", "Every decision ({n})", n).format(n=n)
+    every = fill_message(ngettext("Every decision ({n})", "Every decision ({n})", n), n=n)
     table = f"<details><summary>{every}</summary>{decisions_table_html(report)}</details>" if n else ""
     return f'<div class="dp-coach-report">{head}{numbers}{grade}{costly_part}{table}</div>'

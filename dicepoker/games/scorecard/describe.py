@@ -6,7 +6,7 @@ puts the sections of every game together. Every number is read from the rule set
 
 from __future__ import annotations
 
-from dicepoker.core.i18n import _, display_name, ngettext
+from dicepoker.core.i18n import _, display_name, fill_message, format_message, ngettext
 from dicepoker.core.markdown import markdown_table
 from dicepoker.games.scorecard.rules import Box, JokerRule, Need, Points, ScorecardRules
 
@@ -66,24 +66,29 @@ def _qualifies(box: Box, rules: ScorecardRules, lang: str) -> str:
     match box.need:
         case Need.FACE:
             if rules.par:
-                return ngettext(
-                    "always; par: {n} die showing {face}",
-                    "always; par: {n} dice showing {face}",
-                    rules.par,
+                return fill_message(
+                    ngettext(
+                        "always; par: {n} die showing {face}",
+                        "always; par: {n} dice showing {face}",
+                        rules.par,
+                        lang,
+                    ),
                     lang,
-                ).format(n=rules.par, face=box.face)
+                    n=rules.par,
+                    face=box.face,
+                )
             return _("always", lang)
         case Need.N_OF_A_KIND:
             if box.n == 5:
                 return _("all five dice equal", lang)
-            return _("some face on at least {n} dice", lang).format(n=box.n)
+            return format_message("some face on at least {n} dice", lang, n=box.n)
         case Need.TWO_PAIRS:
             return _("two different faces, each on at least two dice", lang)
         case Need.FULL_HOUSE:
             return _("exactly three of one face and two of another", lang)
         case Need.STRAIGHT:
             runs = " / ".join("-".join(str(f) for f in run) for run in box.runs)
-            return _("the dice contain {runs}", lang).format(runs=runs)
+            return format_message("the dice contain {runs}", lang, runs=runs)
         case Need.CHANCE:
             return _("always", lang)
     raise AssertionError(box.need)  # pragma: no cover
@@ -92,21 +97,23 @@ def _qualifies(box: Box, rules: ScorecardRules, lang: str) -> str:
 def _points(box: Box, rules: ScorecardRules, lang: str) -> str:
     if box.need is Need.FACE:
         if rules.par:
-            return _("(dice showing {face} − {par}) × {face}", lang).format(face=box.face, par=rules.par)
-        return _("the sum of the dice showing {face}", lang).format(face=box.face)
+            return format_message(
+                "(dice showing {face} − {par}) × {face}", lang, face=box.face, par=rules.par
+            )
+        return format_message("the sum of the dice showing {face}", lang, face=box.face)
     match box.points:
         case Points.FIXED:
-            text = ngettext("{n} point", "{n} points", box.fixed, lang).format(n=box.fixed)
+            text = fill_message(ngettext("{n} point", "{n} points", box.fixed, lang), lang, n=box.fixed)
         case Points.MADE:
             text = _("the sum of the dice that make it", lang)
         case _:
             text = _("the sum of all five dice", lang)
     if box.doubles and rules.first_roll_multiplier != 1:
-        text += "; " + _("×{m} when scored right after the first roll", lang).format(
-            m=rules.first_roll_multiplier
+        text += "; " + format_message(
+            "×{m} when scored right after the first roll", lang, m=rules.first_roll_multiplier
         )
     if box.name == rules.poker_box and rules.poker_premium:
-        text += "; " + _("then +{n}", lang).format(n=rules.poker_premium)
+        text += "; " + format_message("then +{n}", lang, n=rules.poker_premium)
     return text
 
 
@@ -115,34 +122,46 @@ def _scorecard_facts(rules: ScorecardRules, lang: str) -> list[str]:
     bonus, threshold = rules.upper_bonus, rules.upper_bonus_threshold
     if rules.par:
         facts.append(
-            ngettext(
-                "Part 1 bonus: {bonus} point when the part 1 total is at least {threshold}.",
-                "Part 1 bonus: {bonus} points when the part 1 total is at least {threshold}.",
-                bonus,
+            fill_message(
+                ngettext(
+                    "Part 1 bonus: {bonus} point when the part 1 total is at least {threshold}.",
+                    "Part 1 bonus: {bonus} points when the part 1 total is at least {threshold}.",
+                    bonus,
+                    lang,
+                ),
                 lang,
-            ).format(bonus=bonus, threshold=threshold)
+                bonus=bonus,
+                threshold=threshold,
+            )
         )
     else:
         facts.append(
-            ngettext(
-                "Upper bonus: {bonus} point when the six upper boxes total at least {threshold}.",
-                "Upper bonus: {bonus} points when the six upper boxes total at least {threshold}.",
-                bonus,
+            fill_message(
+                ngettext(
+                    "Upper bonus: {bonus} point when the six upper boxes total at least {threshold}.",
+                    "Upper bonus: {bonus} points when the six upper boxes total at least {threshold}.",
+                    bonus,
+                    lang,
+                ),
                 lang,
-            ).format(bonus=bonus, threshold=threshold)
+                bonus=bonus,
+                threshold=threshold,
+            )
         )
     if rules.upper_first:
         facts.append(_("Every box of part 1 is filled before any box of part 2.", lang))
     if rules.poker_box and rules.poker_bonus:
         facts.append(
-            ngettext(
-                "Poker bonus: {bonus} point for each further five of a kind "
-                "while the {box} box holds {score}.",
-                "Poker bonus: {bonus} points for each further five of a kind "
-                "while the {box} box holds {score}.",
-                rules.poker_bonus,
+            fill_message(
+                ngettext(
+                    "Poker bonus: {bonus} point for each further five of a kind "
+                    "while the {box} box holds {score}.",
+                    "Poker bonus: {bonus} points for each further five of a kind "
+                    "while the {box} box holds {score}.",
+                    rules.poker_bonus,
+                    lang,
+                ),
                 lang,
-            ).format(
                 bonus=rules.poker_bonus,
                 box=display_name("box", rules.poker_box, lang),
                 score=rules.box(rules.poker_box).fixed,
@@ -168,15 +187,19 @@ def _scorecard_facts(rules: ScorecardRules, lang: str) -> list[str]:
         ),
     }
     if rules.joker in joker and rules.poker_box:
-        facts.append(joker[rules.joker].format(box=display_name("box", rules.poker_box, lang)))
+        facts.append(fill_message(joker[rules.joker], lang, box=display_name("box", rules.poker_box, lang)))
     if rules.joker is JokerRule.NONE:
         facts.append(_("There is no joker and no extra bonus for a second five of a kind.", lang))
     facts.append(
-        ngettext(
-            "{n} box, so {n} round; the total is the boxes, the bonus and any poker bonuses.",
-            "{n} boxes, so {n} rounds; the total is the boxes, the bonus and any poker bonuses.",
-            len(rules.boxes),
+        fill_message(
+            ngettext(
+                "{n} box, so {n} round; the total is the boxes, the bonus and any poker bonuses.",
+                "{n} boxes, so {n} rounds; the total is the boxes, the bonus and any poker bonuses.",
+                len(rules.boxes),
+                lang,
+            ),
             lang,
-        ).format(n=len(rules.boxes))
+            n=len(rules.boxes),
+        )
     )
     return facts

@@ -28,7 +28,7 @@ from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.hand import DiceInHand
-from dicepoker.core.i18n import _, format_message, ngettext
+from dicepoker.core.i18n import _, fill_message, format_message, ngettext
 from dicepoker.core.players import die_position, player_index, player_names
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
@@ -191,11 +191,14 @@ class ScorecardGame(DiceInHand, SavesByReplay):
         if self._rolls_used >= self.rules.rolls_per_turn:
             most = self.rules.rolls_per_turn
             raise IllegalActionError(
-                ngettext(
-                    "a turn has at most {most} roll: score a box",
-                    "a turn has at most {most} rolls: score a box",
-                    most,
-                ).format(most=most)
+                fill_message(
+                    ngettext(
+                        "a turn has at most {most} roll: score a box",
+                        "a turn has at most {most} rolls: score a box",
+                        most,
+                    ),
+                    most=most,
+                )
             )
 
     # --- actions -------------------------------------------------------------------------------

@@ -26,7 +26,16 @@ from typing import Any
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError, quoted
-from dicepoker.core.i18n import _, display_name, format_fixed, language, ngettext, pgettext
+from dicepoker.core.i18n import (
+    _,
+    display_name,
+    fill_message,
+    format_fixed,
+    format_message,
+    language,
+    ngettext,
+    pgettext,
+)
 from dicepoker.games.scorecard.engine import Score, TurnView
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
@@ -103,15 +112,17 @@ def choice_label(action: Action, points: int | None = None, bonus: int = 0, lang
             return _("stop and score", lang)
         rolled = NUMBER_OF_DICE - kept
         if kept == 0:
-            return _("keep nothing and roll {n}", lang).format(n=rolled)
+            return format_message("keep nothing and roll {n}", lang, n=rolled)
         template = ngettext("keep {dice} and roll {n}", "keep {dice} and roll {n}", rolled, lang)
-        return template.format(dice=action.dice, n=rolled)
+        return fill_message(template, lang, dice=action.dice, n=rolled)
     box = box_name(action.box, lang)
     if points is None:
-        return _("score {box}", lang).format(box=box)
+        return format_message("score {box}", lang, box=box)
     if bonus:
-        return _("score {box} ({points} + {bonus} bonus)", lang).format(box=box, points=points, bonus=bonus)
-    return _("score {box} ({points})", lang).format(box=box, points=points)
+        return format_message(
+            "score {box} ({points} + {bonus} bonus)", lang, box=box, points=points, bonus=bonus
+        )
+    return format_message("score {box} ({points})", lang, box=box, points=points)
 
 
 @dataclass(frozen=True)
@@ -149,7 +160,7 @@ class Hint:
         """
         if self.risk == 0:
             return _("expected final score", lang)
-        return _("certainty equivalent (θ = {theta})", lang).format(theta=_theta(self.risk, lang))
+        return format_message("certainty equivalent (θ = {theta})", lang, theta=_theta(self.risk, lang))
 
     @property
     def best(self) -> Choice:
@@ -175,8 +186,11 @@ class Hint:
                 return c
         legal = ", ".join(choice_label(c.action) for c in self.choices)
         raise IllegalActionError(
-            _("{action} is not a choice now (dice {dice}); the choices: {legal}").format(
-                action=choice_label(action), dice=self.dice, legal=legal
+            format_message(
+                "{action} is not a choice now (dice {dice}); the choices: {legal}",
+                action=choice_label(action),
+                dice=self.dice,
+                legal=legal,
             )
         )
 
@@ -204,7 +218,7 @@ class Hint:
             template = _("this keep cost you {cost} points on average (best: {best})")
         else:
             template = _("this choice cost you {cost} points on average (best: {best})")
-        return template.format(cost=format_fixed(cost, 1), best=best)
+        return fill_message(template, cost=format_fixed(cost, 1), best=best)
 
     def table(self) -> Any:
         """The ranked choices as a table: label, expected final score, cost against the best.
@@ -222,9 +236,11 @@ class Hint:
     def _repr_html_(self, limit: int = 12) -> str:
         """The hint as HTML in the current language: the best choice, then the ranked choices."""
         if self.dice:
-            head = ngettext(
-                "dice {dice}, {n} roll left", "dice {dice}, {n} rolls left", self.rolls_left
-            ).format(dice=self.dice, n=self.rolls_left)
+            head = fill_message(
+                ngettext("dice {dice}, {n} roll left", "dice {dice}, {n} rolls left", self.rolls_left),
+                dice=self.dice,
+                n=self.rolls_left,
+            )
         else:
             head = _("before the first roll")
         measure = self.measure_text()
@@ -235,9 +251,12 @@ class Hint:
         )
         more = len(self.choices) - limit
         tail = f"<tr><td colspan=4>{html.escape(more_rows(more))}</td></tr>" if more > 0 else ""
-        summary = _("{hint} ({situation}): best is {best}, {measure} {value}").format(
-            hint="<b>" + html.escape(pgettext("heading", "Hint")) + "</b>",
-            situation=html.escape(head), best="<b>" + html.escape(self.best.text()) + "</b>",
+        heading = pgettext("heading", "Hint")
+        hint = f"<b>{html.escape(heading)}</b>"
+        best = f"<b>{html.escape(self.best.text())}</b>"
+        summary = format_message(
+            "{hint} ({situation}): best is {best}, {measure} {value}",
+            hint=hint, situation=html.escape(head), best=best,
             measure=html.escape(measure), value=format_fixed(self.best.expected, 2),
         )  # fmt: skip
         headings = (
@@ -262,7 +281,7 @@ def kind_name(kind: str, lang: str | None = None) -> str:
 
 def more_rows(n: int, lang: str | None = None) -> str:
     """The last row of a table cut short: "… 3 more"."""
-    return ngettext("… {n} more", "… {n} more", n, lang).format(n=n)
+    return fill_message(ngettext("… {n} more", "… {n} more", n, lang), lang, n=n)
 
 
 def _theta(risk: float, lang: str | None) -> str:
@@ -295,7 +314,9 @@ def hint(position: Any, *, solution: Solution | None = None, risk: float = 0.0) 
     """
     if not hasattr(position, "view") and not isinstance(position, TurnView):
         raise DicePokerError(
-            _("a hint is for a scorecard game or a turn's view, not {value}").format(value=quoted(position))
+            format_message(
+                "a hint is for a scorecard game or a turn's view, not {value}", value=quoted(position)
+            )
         )
     if hasattr(position, "view"):  # a game
         if position.is_over:
@@ -332,12 +353,16 @@ def solution_for(rules: Any, solution: Any = None, risk: float = 0.0, *, progres
         return solve(rules, risk=risk, progress=progress)
     if not isinstance(solution, Solution):
         raise DicePokerError(
-            _("a solution comes from {call}, not {value}").format(call="solve(...)", value=quoted(solution))
+            format_message(
+                "a solution comes from {call}, not {value}", call="solve(...)", value=quoted(solution)
+            )
         )
     if solution.rules.fingerprint() != rules.fingerprint():
         raise DicePokerError(
-            _("the solution given is of the rules {given}, not of {wanted}").format(
-                given=repr(solution.rules.name), wanted=repr(rules.name)
+            format_message(
+                "the solution given is of the rules {given}, not of {wanted}",
+                given=repr(solution.rules.name),
+                wanted=repr(rules.name),
             )
         )
     return solution

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from dicepoker.core.errors import UnknownNameError
-from dicepoker.core.i18n import _, display_name, format_message, ngettext
+from dicepoker.core.i18n import _, display_name, fill_message, format_message, ngettext
 from dicepoker.core.pictures import COLOURS, dice_html, plain, signed
 from dicepoker.core.words import N_, player_name, says
 from dicepoker.games.scorecard.rules import Box, ScorecardRules, box_name
@@ -407,7 +407,7 @@ def turn_caption(game: Any, names: Sequence[str] | None = None) -> str:
             names=listed_with_and(winners),
             points=plain(max(totals)),
         )
-    rolls = ngettext("{n} roll left", "{n} rolls left", game.rolls_left).format(n=game.rolls_left)
+    rolls = fill_message(ngettext("{n} roll left", "{n} rolls left", game.rolls_left), n=game.rolls_left)
     whose = says(names[game.current_player], N_("Your turn"), N_("{name}'s turn"))
     return format_message(
         "Round {round} of {rounds} · {whose} · {rolls}",

@@ -41,7 +41,7 @@ from functools import cache
 
 from dicepoker.core.dice import Dice, all_rolls
 from dicepoker.core.errors import QUOTED_CHARACTERS, DicePokerError, quoted
-from dicepoker.core.i18n import _, ngettext
+from dicepoker.core.i18n import _, fill_message, format_message, ngettext
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import TurnView
 from dicepoker.games.scorecard.engine import ScorecardGame
@@ -125,15 +125,19 @@ def parse_position(rules: ScorecardRules | str, text: str) -> Position:
     rules = _scorecard_rules(rules)
     if not isinstance(text, str) or not text.strip():
         raise PositionError(
-            _("a position is text like {example}, not {text}").format(
-                example="'filled: Sixes 18; dice: 66123; rolls: 2'", text=quoted(text)
+            format_message(
+                "a position is text like {example}, not {text}",
+                example="'filled: Sixes 18; dice: 66123; rolls: 2'",
+                text=quoted(text),
             )
         )
     fields = _fields(text)
     if "dice" not in fields:
         raise PositionError(
-            _("a position needs its dice ({example}): none in {text}").format(
-                example="'dice: 66123'", text=quoted(text)
+            format_message(
+                "a position needs its dice ({example}): none in {text}",
+                example="'dice: 66123'",
+                text=quoted(text),
             )
         )
     filled = _filled(rules, fields.get("filled", ""), text)
@@ -141,12 +145,15 @@ def parse_position(rules: ScorecardRules | str, text: str) -> Position:
         dice = Dice.roll(fields["dice"])
     except DicePokerError as err:
         raise PositionError(
-            _("{reason} (in {field})").format(reason=_cut(str(err)), field=quoted(f"dice: {fields['dice']}"))
+            format_message(
+                "{reason} (in {field})", reason=_cut(str(err)), field=quoted(f"dice: {fields['dice']}")
+            )
         ) from err
     rolls_left = _whole(fields.get("rolls", str(rules.rolls_per_turn - 1)), "rolls")
     if not 0 <= rolls_left < rules.rolls_per_turn:
         raise PositionError(
-            _("rolls left must be 0 to {most} in {game}, not {rolls} (in {field})").format(
+            format_message(
+                "rolls left must be 0 to {most} in {game}, not {rolls} (in {field})",
                 most=rules.rolls_per_turn - 1,
                 game=rules.name,
                 rolls=rolls_left,
@@ -158,8 +165,9 @@ def parse_position(rules: ScorecardRules | str, text: str) -> Position:
     bonus = _poker_bonus(rules, filled, poker, fields.get("bonus", "0"))
     if len(filled) == len(rules.boxes):
         raise PositionError(
-            _("every box is filled in {text}: the game is over, there is nothing to choose").format(
-                text=quoted(text)
+            format_message(
+                "every box is filled in {text}: the game is over, there is nothing to choose",
+                text=quoted(text),
             )
         )
     position = Position(rules, filled, upper, poker, dice, rolls_left, bonus)
@@ -176,13 +184,15 @@ def _fields(text: str) -> dict[str, str]:
         key = match.group(1).lower() if match else ""
         if key not in FIELDS:
             raise PositionError(
-                _("unknown field {part}: a position has the fields {fields}").format(
-                    part=quoted(part), fields=", ".join(FIELDS)
+                format_message(
+                    "unknown field {part}: a position has the fields {fields}",
+                    part=quoted(part),
+                    fields=", ".join(FIELDS),
                 )
             )
         if key in fields:
             raise PositionError(
-                _("the field {key} is given twice in {text}").format(key=repr(key), text=quoted(text))
+                format_message("the field {key} is given twice in {text}", key=repr(key), text=quoted(text))
             )
         fields[key] = match.group(2).strip()  # type: ignore[union-attr]
     return fields
@@ -200,13 +210,19 @@ def _box_name(rules: ScorecardRules, name: str, item: str = "") -> str:
     words = item.rsplit(None, 1)
     if len(words) == 2 and any(_squeeze(box) == _squeeze(words[0]) for box in rules.box_names):
         raise PositionError(
-            _("the score in {item} must be a whole number or {filled}, not {score}").format(
-                item=quoted(item.strip()), filled="'filled'", score=quoted(words[1])
+            format_message(
+                "the score in {item} must be a whole number or {filled}, not {score}",
+                item=quoted(item.strip()),
+                filled="'filled'",
+                score=quoted(words[1]),
             )
         )
     raise PositionError(
-        _("no box {name} in {game}; the boxes are: {boxes}").format(
-            name=quoted(name.strip()), game=rules.name, boxes=", ".join(rules.box_names)
+        format_message(
+            "no box {name} in {game}; the boxes are: {boxes}",
+            name=quoted(name.strip()),
+            game=rules.name,
+            boxes=", ".join(rules.box_names),
         )
     )
 
@@ -227,7 +243,7 @@ def _filled(rules: ScorecardRules, text: str, whole: str) -> dict[str, int | Non
         box = _box_name(rules, name, item)
         if box in filled:
             raise PositionError(
-                _("the box {box} is given twice in {text}").format(box=repr(box), text=quoted(whole))
+                format_message("the box {box} is given twice in {text}", box=repr(box), text=quoted(whole))
             )
         value = value.strip()
         if value.lower() in FILLED_WORDS:
@@ -235,8 +251,11 @@ def _filled(rules: ScorecardRules, text: str, whole: str) -> dict[str, int | Non
             continue
         if not _is_number(value):
             raise PositionError(
-                _("the score of {box} must be a whole number or {filled}, not {value}").format(
-                    box=box, filled="'filled'", value=quoted(value)
+                format_message(
+                    "the score of {box} must be a whole number or {filled}, not {value}",
+                    box=box,
+                    filled="'filled'",
+                    value=quoted(value),
                 )
             )
         score = _number(value, box)
@@ -244,8 +263,12 @@ def _filled(rules: ScorecardRules, text: str, whole: str) -> dict[str, int | Non
         if score not in possible:
             shown = ", ".join(str(s) for s in sorted(possible))
             raise PositionError(
-                _("{box} cannot score {score} in {game}: its possible scores are {shown}").format(
-                    box=box, score=score, game=rules.name, shown=shown
+                format_message(
+                    "{box} cannot score {score} in {game}: its possible scores are {shown}",
+                    box=box,
+                    score=score,
+                    game=rules.name,
+                    shown=shown,
                 )
             )
         filled[box] = score
@@ -259,7 +282,9 @@ def _is_number(text: str) -> bool:
 def _whole(text: str, field: str) -> int:
     if not _is_number(text):
         raise PositionError(
-            _("{field} must be a whole number, not {text}").format(field=f"'{field}'", text=quoted(text))
+            format_message(
+                "{field} must be a whole number, not {text}", field=f"'{field}'", text=quoted(text)
+            )
         )
     return _number(text, field)
 
@@ -271,11 +296,16 @@ def _number(text: str, field: str) -> int:
     digits = digits.lstrip("0") or "0"
     if len(digits) > MAX_DIGITS:
         raise PositionError(
-            ngettext(
-                "the number in {field} has {n} digit: a position's numbers have at most {most}",
-                "the number in {field} has {n} digits: a position's numbers have at most {most}",
-                len(digits),
-            ).format(field=f"'{field}'", n=len(digits), most=MAX_DIGITS)
+            fill_message(
+                ngettext(
+                    "the number in {field} has {n} digit: a position's numbers have at most {most}",
+                    "the number in {field} has {n} digits: a position's numbers have at most {most}",
+                    len(digits),
+                ),
+                field=f"'{field}'",
+                n=len(digits),
+                most=MAX_DIGITS,
+            )
         )
     value = int(digits)
     return -value if sign in ("-", "\u2212") else value
@@ -295,10 +325,14 @@ def _poker_bonus(rules: ScorecardRules, filled: Mapping[str, int | None], poker:
         return 0
     if not rules.poker_bonus or bonus % rules.poker_bonus or bonus < 0 or not poker:
         raise PositionError(
-            _(
+            format_message(
                 "poker bonus points {bonus} cannot happen in {game}: they come in steps of "
-                "{step} and only while the {box} box holds its score"
-            ).format(bonus=bonus, game=rules.name, step=rules.poker_bonus, box=rules.poker_box)
+                "{step} and only while the {box} box holds its score",
+                bonus=bonus,
+                game=rules.name,
+                step=rules.poker_bonus,
+                box=rules.poker_box,
+            )
         )
     bonuses = bonus // rules.poker_bonus
     hosts = [
@@ -307,15 +341,14 @@ def _poker_bonus(rules: ScorecardRules, filled: Mapping[str, int | None], poker:
         if box != rules.poker_box and (score is None or score in _five_of_a_kind_scores(rules, box))
     ]
     if bonuses > len(hosts):
-        raise PositionError(
-            ngettext(
-                "poker bonus points {bonus} cannot happen in {game} with these boxes: each bonus is a "
-                "further five of a kind scored in another box, and only {hosts} filled box can hold one",
-                "poker bonus points {bonus} cannot happen in {game} with these boxes: each bonus is a "
-                "further five of a kind scored in another box, and only {hosts} filled boxes can hold one",
-                len(hosts),
-            ).format(bonus=bonus, game=rules.name, hosts=len(hosts))
+        impossible = ngettext(
+            "poker bonus points {bonus} cannot happen in {game} with these boxes: each bonus is a "
+            "further five of a kind scored in another box, and only {hosts} filled box can hold one",
+            "poker bonus points {bonus} cannot happen in {game} with these boxes: each bonus is a "
+            "further five of a kind scored in another box, and only {hosts} filled boxes can hold one",
+            len(hosts),
         )
+        raise PositionError(fill_message(impossible, bonus=bonus, game=rules.name, hosts=len(hosts)))
     return bonus
 
 
@@ -326,24 +359,32 @@ def _upper_total(rules: ScorecardRules, filled: Mapping[str, int | None], text: 
     if text is None:
         if unknown:
             raise PositionError(
-                ngettext(
-                    "give the upper total {example}: {boxes} is filled without a score",
-                    "give the upper total {example}: {boxes} are filled without a score",
-                    len(unknown),
-                ).format(example="('upper: N')", boxes=", ".join(unknown))
+                fill_message(
+                    ngettext(
+                        "give the upper total {example}: {boxes} is filled without a score",
+                        "give the upper total {example}: {boxes} are filled without a score",
+                        len(unknown),
+                    ),
+                    example="('upper: N')",
+                    boxes=", ".join(unknown),
+                )
             )
         return known
     total = _whole(text, "upper")
     if not unknown and total != known:
         raise PositionError(
-            _("the upper total {total} is not the sum of the upper boxes given ({known})").format(
-                total=total, known=known
+            format_message(
+                "the upper total {total} is not the sum of the upper boxes given ({known})",
+                total=total,
+                known=known,
             )
         )
     if _upper_assignment(rules, {b: filled[b] for b in upper}, total) is None:
         raise PositionError(
-            _("an upper total of {total} cannot happen with the upper boxes {boxes}").format(
-                total=total, boxes=_listed(filled, upper)
+            format_message(
+                "an upper total of {total} cannot happen with the upper boxes {boxes}",
+                total=total,
+                boxes=_listed(filled, upper),
             )
         )
     return total
@@ -362,8 +403,12 @@ def _poker_flag(rules: ScorecardRules, filled: Mapping[str, int | None], text: s
         word = text.strip().lower()
         if word not in YES + NO:
             raise PositionError(
-                _("{field} is {yes} or {no}, not {text}").format(
-                    field="'poker50'", yes="yes", no="no", text=quoted(text)
+                format_message(
+                    "{field} is {yes} or {no}, not {text}",
+                    field="'poker50'",
+                    yes="yes",
+                    no="no",
+                    text=quoted(text),
                 )
             )
         flag = word in YES
@@ -371,22 +416,31 @@ def _poker_flag(rules: ScorecardRules, filled: Mapping[str, int | None], text: s
         if flag:
             if box is None:
                 raise PositionError(_("the poker box cannot hold its score: there is no poker box"))
-            raise PositionError(_("the poker box cannot hold its score: {box} is not filled").format(box=box))
+            raise PositionError(
+                format_message("the poker box cannot hold its score: {box} is not filled", box=box)
+            )
         return False
     if filled[box] is not None:
         holds = filled[box] > 0  # type: ignore[operator]
         if flag is not None and flag != holds:
             raise PositionError(
-                _("{field} does not agree with {box} {score}").format(
-                    field=f"poker50: {text}", box=box, score=filled[box]
+                format_message(
+                    "{field} does not agree with {box} {score}",
+                    field=f"poker50: {text}",
+                    box=box,
+                    score=filled[box],
                 )
             )
         return holds
     if flag is None:
         if rules.poker_bonus or rules.joker.value != "none":
             raise PositionError(
-                _("say whether {box} holds its score ({yes} or {no}): it is only {filled}").format(
-                    box=box, yes="'poker50: yes'", no="'no'", filled="'filled'"
+                format_message(
+                    "say whether {box} holds its score ({yes} or {no}): it is only {filled}",
+                    box=box,
+                    yes="'poker50: yes'",
+                    no="'no'",
+                    filled="'filled'",
                 )
             )
         return False
@@ -406,7 +460,7 @@ def _check_reachable(position: Position, text: str) -> None:
             )
         else:
             template = _("this scorecard cannot happen in {game}: its rules (in {text})")
-        raise PositionError(template.format(game=position.rules.name, text=quoted(text)))
+        raise PositionError(fill_message(template, game=position.rules.name, text=quoted(text)))
 
 
 # --- the scores a box can hold, and a scorecard with the same state -----------------------------------
@@ -490,10 +544,13 @@ def position_of(game: ScorecardGame) -> Position:
     """
     if not isinstance(game, ScorecardGame):
         raise PositionError(
-            _(
+            format_message(
                 "a position is text in the notation ({example}), a {type} or a scorecard game after "
-                "a roll, not {value}"
-            ).format(example="'filled: Sixes 18; dice: 66123; rolls: 2'", type="Position", value=quoted(game))
+                "a roll, not {value}",
+                example="'filled: Sixes 18; dice: 66123; rolls: 2'",
+                type="Position",
+                value=quoted(game),
+            )
         )
     if game.dice is None:
         raise PositionError(_("roll first: a position has dice on the table"))
@@ -515,6 +572,6 @@ def _scorecard_rules(rules: ScorecardRules | str) -> ScorecardRules:
     found = find_game(rules) if isinstance(rules, str) else rules
     if not isinstance(found, ScorecardRules):
         raise PositionError(
-            _("{game} is not a scorecard game").format(game=quoted(getattr(found, "name", found)))
+            format_message("{game} is not a scorecard game", game=quoted(getattr(found, "name", found)))
         )
     return found

@@ -29,7 +29,7 @@ import numpy as np
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import _, format_fixed, format_message, ngettext
+from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, ngettext
 from dicepoker.core.pictures import COLOURS, plain, signed
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import (
@@ -462,7 +462,7 @@ class PlayUI(GameWidget):
         left = self.game.rolls_left
         if left == 0:
             return " " + _("No rolls left: score a box.")
-        return " " + ngettext("{n} roll left.", "{n} rolls left.", left).format(n=left)
+        return " " + fill_message(ngettext("{n} roll left.", "{n} rolls left.", left), n=left)
 
     def _final_text(self) -> str:
         text = format_message("{caption}.", caption=turn_caption(self.game, self.shown_names()))
@@ -490,7 +490,7 @@ class PlayUI(GameWidget):
             template = ngettext(
                 "{name} rerolls {count}: {dice}.", "{name} rerolls {count}: {dice}.", rerolled
             )
-            return template.format(name=who, count=rerolled, dice=dice_text(game.positions))  # type: ignore[arg-type]
+            return fill_message(template, name=who, count=rerolled, dice=dice_text(game.positions))  # type: ignore[arg-type]
         first = not self._strategy_used  # the first decision may load or solve a value table
         self._strategy_used = True
         with self._thinking(who) if first else contextlib.nullcontext():
@@ -525,7 +525,7 @@ class PlayUI(GameWidget):
                 "{name} keeps {kept} and will reroll {count}.",
                 count,
             )
-        return template.format(name=who, kept=kept, count=count)
+        return fill_message(template, name=who, kept=kept, count=count)
 
     def _turn_marker(self) -> tuple[Any, ...]:
         return (self.game.current_player, self.game.round)
@@ -572,7 +572,7 @@ class PlayUI(GameWidget):
             if keep
             else _("This choice cost you {cost} points on average (best: {best}).")
         )
-        return " " + template.format(cost=format_fixed(cost, 1), best=coach.best.label)
+        return " " + fill_message(template, cost=format_fixed(cost, 1), best=coach.best.label)
 
     # --- the coach's report of a human seat ------------------------------------------------------
     def _report(self, player: int) -> str:
@@ -622,7 +622,9 @@ class PlayUI(GameWidget):
                 "mean loss {loss} points a decision, grade {grade}.",
                 n,
             )
-        return template.format(name=name, n=n, loss=format_fixed(report.mean_loss, 2), grade=report.grade)
+        return fill_message(
+            template, name=name, n=n, loss=format_fixed(report.mean_loss, 2), grade=report.grade
+        )
 
     # --- new game --------------------------------------------------------------------------------
     def new_game(self) -> str:
@@ -753,13 +755,15 @@ class PlayUI(GameWidget):
         if game.is_over:
             self.roll_button.description = _("Game over")
         elif game.positions is None:
-            self.roll_button.description = ngettext("Roll ({n} left)", "Roll ({n} left)", left).format(n=left)
+            self.roll_button.description = fill_message(
+                ngettext("Roll ({n} left)", "Roll ({n} left)", left), n=left
+            )
         elif all(game.held) and left:
             self.roll_button.description = _("Keep all five")
         elif left:
-            self.roll_button.description = ngettext(
-                "Roll again ({n} left)", "Roll again ({n} left)", left
-            ).format(n=left)
+            self.roll_button.description = fill_message(
+                ngettext("Roll again ({n} left)", "Roll again ({n} left)", left), n=left
+            )
         else:
             self.roll_button.description = _("No rolls left: score")
         over = _("the game is over: press New game") if game.is_over else ""

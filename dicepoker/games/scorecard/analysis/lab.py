@@ -218,7 +218,10 @@ class TournamentResult:
         )
         title = html.escape(
             fill_message(
-                template, title=display_name("game title", self.rules.title), games=self.games, seed=self.seed
+                template,
+                title=display_name("game title", self.rules.title),
+                games=self.games,
+                seed=str(self.seed),
             )
         )
         return f"<div><b>{title}</b></div>" + self.summary.round(3).to_html()

@@ -63,7 +63,7 @@ def score_distributions(
         title = ngettext("Final scores ({games} game each)", "Final scores ({games} games each)", games[-1])
         fig.update_layout(
             barmode="overlay",
-            title=title.format(games=counts),
+            title=fill_message(title, games=counts),
             xaxis_title=_("final score"),
             yaxis_title=_("% of games"),
             legend_title=_("strategy"),
@@ -149,7 +149,7 @@ def hint_values(hint, *, limit: int = 12, lang: str | None = None) -> go.Figure:
             hint.rolls_left,
         )
         fig.update_layout(
-            title=title.format(dice=hint.dice, n=hint.rolls_left),
+            title=fill_message(title, dice=hint.dice, n=hint.rolls_left),
             xaxis={"title": _("expected final score"), "range": [low - 0.05 * abs(low) - 1, max(values) + 1]},
             height=max(300, 28 * len(choices) + 120),
         )
