@@ -19,7 +19,7 @@ error; the lessons' ``assert`` lines) is part of the browser test's. When the br
 selected, or cannot run here (no Chromium), nbval runs every notebook. The lessons are the exception:
 nbval always runs them, because after each lesson's last cell one more item, "exercise answers out of
 sight", searches the markdown and the outputs nbval made above each exercise for its answer in every
-form a student could copy (``tests/exercise_leaks.py``), and a browser run keeps no outputs to search.
+form a student could copy (``tests/helpers/exercise_leaks.py``), and a browser run keeps no outputs to search.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests"))  # the browser package
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))  # what the test files share
 
 from exercise_leaks import leaks_above, targets_of  # noqa: E402
 

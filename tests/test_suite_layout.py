@@ -36,7 +36,7 @@ def test_readme_s_command_runs_the_suite_on_every_core_in_groups():
     ("path", "fixtures", "group"),
     [
         ("notebooks/ro/01_play_dice_poker.ipynb", (), "notebooks/ro/01_play_dice_poker.ipynb"),
-        ("tests/test_scoring.py", ("request",), "tests/test_scoring.py"),
+        ("tests/games/scorecard/test_scoring.py", ("request",), "tests/games/scorecard/test_scoring.py"),
         ("tests/browser/test_voila_in_browser.py", ("voila", "voila_page"), "browser-voila"),
         ("tests/browser/test_languages_in_browser.py", ("lab_page",), "browser-jupyterlab"),
         ("tests/browser/test_languages_in_browser.py", (), "browser-jupyterlab"),

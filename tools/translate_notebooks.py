@@ -12,7 +12,7 @@ fenced code). A translator fills the ``msgstr`` of each paragraph; ``write`` the
 code cell identical to the English one except the one line ``set_language("en")``, which becomes
 ``set_language("<lang>")``. A fix to a lesson's code therefore reaches every language the next
 time ``write`` runs, and a changed English paragraph shows up as untranslated until its
-translator catches up (``check``; ``tests/test_translated_notebooks.py`` runs it).
+translator catches up (``check``; ``tests/i18n/test_translated_notebooks.py`` runs it).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ in each language, as Markdown and as a printable HTML page:
     python -m dicepoker teacher-notes docs/teachers            # write every lesson in every language
     python -m dicepoker teacher-notes docs/teachers --measure  # and time each lesson's run first
 
-``tests/test_teacher_notes.py`` fails when a committed page differs from what the command writes.
+``tests/lessons/test_teacher_notes.py`` fails when a committed page differs from what the command writes.
 
 >>> from fractions import Fraction
 >>> print(answer_text(Fraction(25, 648)))

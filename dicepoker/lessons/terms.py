@@ -37,7 +37,7 @@ def terms() -> list[tuple[str, str]]:
 
 # The words of the games that are no name in a rule set, each with its one translation per language
 # (context "game word"): every message of a catalog uses that word for the thing, and
-# docs/glossary.md shows it with where the source texts say it. tests/test_glossary_words.py holds
+# docs/glossary.md shows it with where the source texts say it. tests/i18n/test_glossary_words.py holds
 # the alternatives a catalog must not use (Romanian "rând" is a turn, so a row is "linie").
 GAME_WORDS = (
     "turn",  # a player's turn: up to three rolls, then a box, a cell or an announcement
@@ -96,7 +96,7 @@ def glossary_markdown() -> str:
         "„Dice Poker pe tablă”; Ukrainian says „Покер на кістках” (003); the Thai page (001) is titled",
         "in Latin letters, which the Thai catalog does not write, and calls the game โป๊กเกอร์ in its",
         "text: „โป๊กเกอร์ลูกเต๋า”. The game words (kind `game word`) have one translation each, used by",
-        "every message (`tests/test_glossary_words.py` holds the alternatives a catalog must not use).",
+        "every message (`tests/i18n/test_glossary_words.py` holds the alternatives a catalog must not use).",
     ]
     for lang in available_languages():
         if lang == "en":

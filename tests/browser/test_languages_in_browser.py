@@ -3,7 +3,7 @@
 For each language: one play notebook and one lesson in JupyterLab, and one classroom app under
 Voila, each in its translated copy (``notebooks/<lang>/``, ``apps/<lang>/``). Everything must be
 drawn, a turn of the game is played by clicking, and then no English UI string (the lists the
-kernel-side tests keep in ``tests/english_labels_*.py``) may be left in the game's widget: its
+kernel-side tests keep in ``tests/helpers/english_labels_*.py``) may be left in the game's widget: its
 text, its tooltips and its options. Thai must be drawn with a Thai font, not as empty boxes.
 Screenshots: ``test-artifacts/screenshots/lang-*.png``.
 """
@@ -59,14 +59,14 @@ THAI_GLYPHS_JS = """
 
 
 def english_labels() -> list[str]:
-    """The English UI strings the kernel-side tests look for, from every tests/english_labels_*.py."""
+    """The English UI strings the kernel-side tests look for, from every tests/helpers/english_labels_*.py."""
     import importlib
     from pathlib import Path
 
     found: list[str] = []
-    for path in sorted((Path(__file__).resolve().parents[1]).glob("english_labels_*.py")):
+    for path in sorted((Path(__file__).resolve().parents[1] / "helpers").glob("english_labels_*.py")):
         found += importlib.import_module(path.stem).ENGLISH_LABELS
-    assert found, "no tests/english_labels_*.py: nothing to look for"
+    assert found, "no tests/helpers/english_labels_*.py: nothing to look for"
     return sorted(set(found))
 
 

@@ -27,7 +27,7 @@ from dicepoker.lessons.exercise_registry import (
     wrong_tries,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LESSON_FILES = {path.name[:2]: path for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))}
 REGISTERED = [lesson for lesson in LESSONS if lesson in LESSON_FILES]
 ANSWER_CELL = re.compile(

@@ -12,7 +12,7 @@ from dicepoker.core.i18n import available_languages, minus_sign
 from dicepoker.lessons.exercise_registry import LESSONS, lesson_exercises
 from dicepoker.lessons.teacher_notes import answer_text, notes_pages, teacher_notes
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "docs" / "teachers"
 
 

@@ -38,7 +38,7 @@ from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.board.labels import BOARD_LABELS, FREE_CENTRE, label_kind
 from dicepoker.lessons.terms import terms
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "dicepoker" / "locale"
 TRANSLATED = ("ro", "uk", "th")
 SEEDS = Path("/work/shared/seeds")

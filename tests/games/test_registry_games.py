@@ -3,7 +3,7 @@
 For each name in the registry: seeded random legal games play to the end through the Game
 protocol; the same seeds replay the same game; save -> load gives the identical state at every
 step; and an action that is not legal now is refused with a DicePokerError that changes nothing.
-A fifth game gets all of this by registering: tests/fifth_game.py registers a tiny one in a
+A fifth game gets all of this by registering: tests/helpers/fifth_game.py registers a tiny one in a
 registry of its own, and it runs here beside the kit's games.
 """
 

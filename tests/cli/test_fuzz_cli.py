@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_fuzz_position import positions
+from position_fuzz import positions
 
 from dicepoker.cli.main import main
 from dicepoker.core import i18n

@@ -3,7 +3,7 @@
 Each is matched as a whole word (``\\b...\\b``), case-sensitive, against every text a person reads
 in the board widget (buttons, tooltips, placeholders, seat options, the message line, the status
 line, the help text, the words drawn in the cell pictures), its ``_repr_html_`` and its report. The
-kernel-side tests (``tests/test_i18n_board_ui.py``) and the browser tests reuse this list.
+kernel-side tests (``tests/i18n/test_i18n_board_ui.py``) and the browser tests reuse this list.
 
 Left out on purpose: what stays the same in a translation (the brand "Dice Poker", "full house"
 in Romanian, label codes such as ``FH`` or ``P3``, dice such as ``3-3-5``) and what the shared

@@ -1,7 +1,7 @@
 """Without numba (Pyodide, a brand-new Python): with the tables in the cache, hints, the advisor, the
 coach, the bots and every play widget work, the kernel running as plain Python; a full solve says
 first that it will be slow, and where the tables can come from. One fresh process
-(tests/without_numba.py) with numba made unimportable; the same numbers as with numba."""
+(tests/helpers/without_numba.py) with numba made unimportable; the same numbers as with numba."""
 
 from __future__ import annotations
 
@@ -19,13 +19,14 @@ from dicepoker.games.scorecard import advisor as advisor_module
 from dicepoker.games.scorecard.solver import cache as solver_cache
 from dicepoker.games.scorecard.solver.solve import solve
 
-TESTS = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[3]
+HELPERS = ROOT / "tests" / "helpers"
 RULES = TINY["classic joker and bonuses"]
 
 
 @pytest.fixture(scope="module")
 def without_numba(tmp_path_factory):
-    """What tests/without_numba.py saw, its cache filled here with numba first."""
+    """What tests/helpers/without_numba.py saw, its cache filled here with numba first."""
     cache = tmp_path_factory.mktemp("cache-without-numba")
     before = os.environ.get(solver_cache.CACHE_ENV)
     os.environ[solver_cache.CACHE_ENV] = str(cache)
@@ -37,10 +38,10 @@ def without_numba(tmp_path_factory):
             del os.environ[solver_cache.CACHE_ENV]
         else:
             os.environ[solver_cache.CACHE_ENV] = before
-    path = os.pathsep.join([str(TESTS.parent), str(TESTS)])
+    path = os.pathsep.join([str(ROOT), str(HELPERS)])
     env = {**os.environ, "PYTHONPATH": path, solver_cache.CACHE_ENV: str(cache), "DICEPOKER_LANG": "en"}
     done = subprocess.run(
-        [sys.executable, str(TESTS / "without_numba.py")],
+        [sys.executable, str(HELPERS / "without_numba.py")],
         capture_output=True,
         text=True,
         env=env,

@@ -4,11 +4,10 @@ numbers for the locale, a language switch reaching an open advisor, refusals in 
 from __future__ import annotations
 
 import re
-import sys
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
+from english_labels_coach import ENGLISH_LABELS  # noqa: E402
 
 from dicepoker.core import i18n
 from dicepoker.core.actions import Keep
@@ -23,9 +22,6 @@ from dicepoker.games.scorecard.engine import Score, ScorecardGame
 from dicepoker.games.scorecard.hints import Choice, Hint, hint
 from dicepoker.games.scorecard.position import parse_position
 from dicepoker.ui.widget import descendants
-
-sys.path.insert(0, str(Path(__file__).parent))
-from english_labels_coach import ENGLISH_LABELS  # noqa: E402
 
 TRANSLATED = ("ro", "uk", "th")
 SCRIPT = {

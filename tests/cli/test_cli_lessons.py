@@ -16,7 +16,7 @@ from dicepoker.cli.main import main
 from dicepoker.core.i18n import available_languages
 from dicepoker.lessons.handout import copy_lessons, lesson_files, lessons_home
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _copy(tmp_path, *args):

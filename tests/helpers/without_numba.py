@@ -1,4 +1,4 @@
-"""Run by tests/test_without_numba.py in a fresh process where numba cannot be imported.
+"""Run by tests/games/scorecard/test_without_numba.py in a fresh process where numba cannot be imported.
 
 ``sys.modules["numba"] = None`` makes every ``import numba`` fail as on Pyodide, before anything
 of the kit is imported. Then with the value table of a small rule set already in the cache (the

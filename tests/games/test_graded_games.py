@@ -8,6 +8,7 @@ import json
 
 import numpy as np
 import pytest
+from widget_clicks import click
 
 from dicepoker.core.errors import DicePokerError, SaveFileError
 from dicepoker.core.i18n import in_language
@@ -21,7 +22,6 @@ from dicepoker.games.scorecard.analysis.lab import play_game
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.presets import TWO_PART
 from dicepoker.lessons.class_reports import class_report, student_seats
-from tests.widget_clicks import click
 
 WIDGETS = {  # a game name and its seats: a human against the computer
     "classic": ("human", "computer"),

@@ -3,7 +3,7 @@ shares): none of them may be left on the screen in ro, uk or th.
 
 Only labels whose translation differs in every language are listed ("Total", "Bonus", "Poker",
 "Full House" and "Yahtzee" are the same words in Romanian, so they cannot tell English apart).
-The kernel-side test (``tests/test_i18n_scorecard_ui.py``) and the browser tests read this list.
+The kernel-side test (``tests/i18n/test_i18n_scorecard_ui.py``) and the browser tests read this list.
 """
 
 ENGLISH_LABELS = [

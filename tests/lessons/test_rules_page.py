@@ -14,7 +14,7 @@ from dicepoker.games.board.labels import BOARD_LABELS, label_kind
 from dicepoker.lessons.rules_page import SCORECARD_SECTIONS, rules_markdown, rules_path
 from dicepoker.lessons.terms import glossary_markdown
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HOW = "regenerate with: python tools/update_catalogs.py (or python -m dicepoker rules --markdown --lang LANG)"
 
 

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,7 +24,7 @@ from dicepoker.games.scorecard.solver.packing import pack, packed_length, unpack
 from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.games.scorecard.solver.tables import rule_tables
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = str(Path(__file__).resolve().parents[3])
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import re
 from urllib.parse import unquote
 
 import pytest
+from english_labels_board import ENGLISH_LABELS
 
 from dicepoker.core.i18n import _, in_language, language, ngettext, pgettext, set_language
 from dicepoker.games.board.bots import probability_bot
@@ -16,7 +17,6 @@ from dicepoker.games.board.report import board_report
 from dicepoker.games.board.rules import BOARD
 from dicepoker.games.board.widget import BoardUI, play
 from dicepoker.ui.widget import descendants
-from tests.english_labels_board import ENGLISH_LABELS
 
 LANGUAGES = ("ro", "uk", "th")
 # a short game that still ends in a win or a draw: series of three, at most 40 turns

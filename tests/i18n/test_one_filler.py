@@ -18,7 +18,7 @@ import pytest
 
 from dicepoker.core.i18n import fill_message, format_message
 
-PACKAGE = Path(__file__).resolve().parents[1] / "dicepoker"
+PACKAGE = Path(__file__).resolve().parents[2] / "dicepoker"
 TRANSLATORS = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
 FILLERS = frozenset({"format", "format_map"})
 

@@ -178,7 +178,7 @@ def test_the_saves_doc_states_the_limits_the_code_has():
     from dicepoker.games.board.engine import BoardGame
     from dicepoker.games.scorecard.engine import ScorecardGame
 
-    root = Path(__file__).parent.parent
+    root = Path(__file__).resolve().parents[2]
     doc = (root / "docs" / "saves.md").read_text(encoding="utf-8")
     assert f"`MAX_SAVE_BYTES` ({MAX_SAVE_BYTES // 2**20} MiB" in doc
     assert "catches accidents, not a forger" in doc and "SavesByReplay" in doc

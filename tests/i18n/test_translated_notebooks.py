@@ -11,7 +11,7 @@ import pytest
 
 from dicepoker.lessons.exercise_registry import LESSONS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location(
     "translate_notebooks", ROOT / "tools" / "translate_notebooks.py"
 )

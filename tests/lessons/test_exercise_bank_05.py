@@ -65,7 +65,7 @@ def test_mistakes_get_their_hint(exercise, answer, words):
 
 def test_the_late_scorecard_is_the_lessons():
     """The question points at the notebook's ``late``: the bank's copy is the same scorecard."""
-    notebook = Path(__file__).parent.parent / "notebooks" / "05_two_part_game.ipynb"
+    notebook = Path(__file__).resolve().parents[2] / "notebooks" / "05_two_part_game.ipynb"
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     source = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("late = {"))
     space = {"start_of_part2": dict(lesson_05.START_OF_PART2), "stop_or_roll_on_summary": lambda t: t}

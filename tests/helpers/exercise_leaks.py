@@ -6,7 +6,7 @@ rounded to 2 to 6 significant digits (with a point or a comma), as a percentage,
 number; or when one of its hints (in any language) spells it out. A one-digit whole number (or 0)
 is no evidence (every sentence holds one): such answers are searched only in their hints.
 
-    python tests/exercise_leaks.py notebooks/03_three_rolls.ipynb [...]   # runs them, lists every hit
+    python tests/helpers/exercise_leaks.py notebooks/03_three_rolls.ipynb [...]   # runs them, lists every hit
 
 The root ``conftest.py`` runs the same search on the outputs nbval produced, so no lesson is run twice.
 """
@@ -24,7 +24,7 @@ from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHECK_CALL = re.compile(r"""check\(\s*["'](?P<id>[0-9]{2}\.[0-9]{1,2})["']""")
 EXERCISE_PARAGRAPH = re.compile(r"\*\*(?P<number>[1-9][0-9]?)\.\*\* ")
 

@@ -12,7 +12,7 @@ from english_labels_lessons import ENGLISH_LABELS
 from dicepoker.core.i18n import _, in_language
 from dicepoker.lessons.exercises import UnreadableAnswerError, as_number, check, read_answer
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ["en", "ro", "uk", "th"]
 TRANSLATED = ["ro", "uk", "th"]
 RIGHT = {"en": "Right!", "ro": "Corect!", "uk": "Правильно!", "th": "ถูกต้อง!"}

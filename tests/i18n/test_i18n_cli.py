@@ -16,7 +16,7 @@ import pytest
 from dicepoker.cli.main import main
 from dicepoker.core.i18n import display_name, reset_language
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = ["ro", "uk", "th"]
 ENGLISH_HEADINGS = ("combination", "one roll", "within three", "Odds of every combination")
 

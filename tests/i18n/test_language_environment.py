@@ -18,7 +18,7 @@ from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.i18n import LanguageWarning, language, set_language
 from dicepoker.games.scorecard.engine import ScorecardGame
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,7 @@
 the class report's titles): none may be left in a lesson shown in ro, uk or th.
 
 Each is matched as a whole phrase, case-sensitive. The kernel-side tests
-(``tests/test_i18n_exercises.py``, ``tests/test_i18n_lessons.py``) and the browser tests reuse this
+(``tests/i18n/test_i18n_exercises.py``, ``tests/i18n/test_i18n_lessons.py``) and the browser tests reuse this
 list. Left out on purpose: the API names a hint quotes (``view_probability_true(view)``, a
 strategy's name such as ``heuristic``) and the DataFrame labels, which stay English.
 """
