@@ -68,6 +68,7 @@ SLOW_DOCTESTS = {
     "dicepoker.lessons.risk.play_risks",
     "dicepoker.games.scorecard.coach",
     "dicepoker.lessons.two_part.part1_bonus_probability",
+    "dicepoker.cli.assignments",  # imports otter and runs otter assign
 }
 
 
