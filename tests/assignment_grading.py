@@ -14,6 +14,7 @@ from pathlib import Path
 
 from exercise_leaks import find_forms, in_sight, searchable
 
+from dicepoker.core.i18n import _
 from dicepoker.lessons.answer_key import written_value
 from dicepoker.lessons.assignments import Assignment, write_assignments
 from dicepoker.lessons.exercise_bank.reference_solutions import SOURCES
@@ -110,12 +111,14 @@ def check_solved(assignment: Assignment) -> None:
 
 def check_unsolved(assignment: Assignment) -> None:
     """The student's notebook as handed out gets no point: each hidden test fails, and fails by the
-    exercise's verdict ("Not yet: ..."), not by an error of the grader or of the test."""
+    exercise's verdict ("Not yet: ...", in the class's language), not by an error of the grader or
+    of the test."""
+    not_yet = _("Not yet: {problem}", assignment.lang).split("{")[0]
     results = graded(assignment.student, assignment)
     cases = case_results(results)
     assert sorted(cases) == sorted(f"q{e.id.replace('.', '_')}" for e in lesson_exercises(assignment.lesson))
     for name, outcome in cases.items():
         assert len(outcome) == 1, name
         passed, message = outcome[0]
-        assert not passed and "AssertionError: " in message, (name, message)
+        assert not passed and f"AssertionError: {not_yet}" in message, (name, message)
     assert results.total == 0
