@@ -15,8 +15,9 @@ from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test
 
 from dicepoker.cli.main import main
 from dicepoker.lessons.answer_key import right_answer_cell, written_value
-from dicepoker.lessons.assignments import answer_cells, hidden_verdict, master_notebook
+from dicepoker.lessons.assignments import hidden_verdict, master_notebook
 from dicepoker.lessons.exercise_bank.reference_solutions import SOURCES, answer_name, reference_solution
+from dicepoker.lessons.exercise_cells import answer_cells
 from dicepoker.lessons.exercise_registry import LESSONS, all_exercises, check, lesson_exercises, wrong_tries
 
 LANG = "en"
