@@ -14,6 +14,7 @@ from assignment_grading import answers_of, build_all, check_solved, check_unsolv
 from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test starts with no wrong tries
 
 from dicepoker.cli.main import main
+from dicepoker.core.errors import UnknownNameError
 from dicepoker.lessons.answer_key import right_answer_cell, written_value
 from dicepoker.lessons.assignments import hidden_verdict, master_notebook
 from dicepoker.lessons.exercise_bank.reference_solutions import SOURCES, answer_name, reference_solution
@@ -120,3 +121,13 @@ def test_the_unanswered_notebook_gets_no_point(assignments, lesson):
 @pytest.mark.slow
 def test_say_how_long_it_took(assignments):
     say_timings(LANG)
+
+
+def test_a_code_exercise_without_a_reference_solution_is_still_handed_out(monkeypatch):
+    """A new lesson's code exercise gets its student and autograder notebooks at once; only the answer
+    key waits for its reference solution, and says so."""
+    monkeypatch.delitem(SOURCES, "01.6")
+    cells = master_notebook("01", LANG)["cells"]
+    assert any("def three_of_a_kind(dice):\n    ...  # your code" in cell["source"] for cell in cells)
+    with pytest.raises(UnknownNameError, match="01.6 has no reference solution"):
+        right_answer_cell(lesson_exercises("01")[-1], "three_of_a_kind")

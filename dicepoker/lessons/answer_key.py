@@ -20,7 +20,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from dicepoker.lessons.answer_forms import AnswerForm, Choice, ExactFraction, Points, rounded_to
-from dicepoker.lessons.exercise_bank.reference_solutions import solution_source
+from dicepoker.lessons.exercise_bank.reference_solutions import SOURCES, solution_source
 from dicepoker.lessons.exercise_record import Exercise, Pair
 
 DECIMALS = 6
@@ -63,6 +63,12 @@ def written_value(form: AnswerForm, target: object) -> str:
     if isinstance(form, Choice):
         return repr(target)
     return repr(_text(target, form))
+
+
+def has_right_answer(exercise: Exercise) -> bool:
+    """Whether the key can answer ``exercise``: a value exercise always, a code exercise when it has
+    a reference solution."""
+    return not exercise.asks_for_code or exercise.id in SOURCES
 
 
 def right_answer_cell(exercise: Exercise, name: str) -> str:

@@ -33,7 +33,7 @@ from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import SOURCE_LANGUAGE, _, format_message, in_language
 from dicepoker.core.version import __version__
 from dicepoker.core.words import N_
-from dicepoker.lessons.answer_key import right_answer_cell
+from dicepoker.lessons.answer_key import has_right_answer, right_answer_cell
 from dicepoker.lessons.exercise_cells import AnswerCell, answer_cells, setup_cells
 from dicepoker.lessons.exercise_record import Exercise
 from dicepoker.lessons.exercise_registry import LESSONS, find_exercise, lesson_exercises
@@ -97,11 +97,18 @@ def _config(name: str) -> str:
 
 def _answer_source(cell: AnswerCell) -> str:
     """The answer cell of the master notebook: the right answer, which ``otter assign`` removes from
-    the student's notebook, then the lesson's prompt (a string in the master, code for the student)."""
+    the student's notebook, then the lesson's prompt (a string in the master, code for the student).
+
+    >>> from dicepoker.lessons.exercise_cells import answer_cells
+    >>> _answer_source(answer_cells("01")[0]).splitlines()[:3]
+    ['# BEGIN SOLUTION NO PROMPT', "answer = '27'", '# END SOLUTION']
+    """
     if '"""' in cell.prompt:
         raise AssertionError(f"the answer cell of {cell.exercise.id} holds triple quotes")
+    # a code exercise still without a reference solution keeps its prompt: only --solved needs one
+    solution = right_answer_cell(cell.exercise, cell.name) if has_right_answer(cell.exercise) else cell.prompt
     return (
-        f"# BEGIN SOLUTION NO PROMPT\n{right_answer_cell(cell.exercise, cell.name)}\n# END SOLUTION\n"
+        f"# BEGIN SOLUTION NO PROMPT\n{solution}\n# END SOLUTION\n"
         f'""" # BEGIN PROMPT\n{cell.prompt}\n""" # END PROMPT'
     )
 

@@ -158,6 +158,11 @@ def expected_steps(Q):
     n = len(Q)
     return float(np.linalg.solve(np.eye(n) - np.array(Q, dtype=float), np.ones(n))[0])
 """,
+    "13.4": """\
+def chi_square(counts):
+    expected = sum(counts) / 6
+    return sum((count - expected) ** 2 / expected for count in counts)
+""",
 }
 """Each code exercise's reference solution, by exercise id: the source of one notebook cell."""
 
