@@ -131,3 +131,12 @@ def test_a_code_exercise_without_a_reference_solution_is_still_handed_out(monkey
     assert any("def three_of_a_kind(dice):\n    ...  # your code" in cell["source"] for cell in cells)
     with pytest.raises(UnknownNameError, match="01.6 has no reference solution"):
         right_answer_cell(lesson_exercises("01")[-1], "three_of_a_kind")
+
+
+def test_a_folder_that_cannot_be_written_is_said_in_one_line(tmp_path, capsys):
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    assert main(["assignments", str(blocked / "inside"), "--lesson", "01", "--lang", "ro"]) == 2
+    err = capsys.readouterr().err
+    assert "nu se pot scrie temele" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -18,7 +18,8 @@ from __future__ import annotations
 import argparse
 
 from dicepoker.cli.language import add_language_option
-from dicepoker.core.i18n import _, available_languages, fill_message, language, ngettext
+from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import _, available_languages, fill_message, format_message, language, ngettext
 from dicepoker.lessons.assignments import write_assignments
 from dicepoker.lessons.exercise_registry import LESSONS
 
@@ -26,7 +27,15 @@ from dicepoker.lessons.exercise_registry import LESSONS
 def _run(args: argparse.Namespace) -> int:
     languages = available_languages() if args.all_languages else (language(),)
     lessons = [args.lesson] if args.lesson else LESSONS
-    written = write_assignments(args.folder, languages, lessons, solved=args.solved)
+    try:
+        written = write_assignments(args.folder, languages, lessons, solved=args.solved)
+    except OSError as err:  # a folder that cannot be made or written: say which, in one line
+        reason = err.strerror or str(err)
+        raise DicePokerError(
+            format_message(
+                "cannot write the assignments in {folder}: {reason}", folder=args.folder, reason=reason
+            )
+        ) from err
     template = ngettext("wrote {n} assignment in {folder}", "wrote {n} assignments in {folder}", len(written))
     print(fill_message(template, n=len(written), folder=args.folder))
     return 0
