@@ -140,3 +140,14 @@ def test_a_folder_that_cannot_be_written_is_said_in_one_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "nu se pot scrie temele" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_the_command_writes_one_lesson_in_every_language_with_its_answer_key(tmp_path, capsys):
+    assert main(["assignments", str(tmp_path), "--lesson", "01", "--all-languages", "--solved"]) == 0
+    assert capsys.readouterr().out.startswith("wrote 4 assignments in ")
+    for lang in ("en", "ro", "th", "uk"):
+        folder = tmp_path / lang / "01_play_dice_poker"
+        assert (folder / "student" / "01_play_dice_poker.ipynb").exists()
+        assert (folder / "solved" / "01_play_dice_poker.ipynb").exists()
+        assert len(list((folder / "autograder").glob("*.zip"))) == 1
