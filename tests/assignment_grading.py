@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import defaultdict
 from pathlib import Path
 
 from exercise_leaks import find_forms, in_sight, searchable
@@ -20,8 +21,9 @@ from dicepoker.lessons.assignments import Assignment, write_assignments
 from dicepoker.lessons.exercise_bank.reference_solutions import SOURCES
 from dicepoker.lessons.exercise_registry import LESSONS, lesson_exercises
 
-TIMINGS: dict[str, list[float]] = {"build": [], "grade": []}
-"""Seconds each lesson's build and each grading took (printed by the last test of each file)."""
+TIMINGS: dict[tuple[str, str], list[float]] = defaultdict(list)
+"""Seconds each lesson's build and each grading took, by (language, "build" or "grade"); the last
+test of each file prints its language's."""
 
 
 def build_all(folder: Path, lang: str) -> dict[str, Assignment]:
@@ -30,7 +32,7 @@ def build_all(folder: Path, lang: str) -> dict[str, Assignment]:
     for lesson in LESSONS:
         started = time.monotonic()
         (built[lesson],) = write_assignments(folder, (lang,), (lesson,), solved=True)
-        TIMINGS["build"].append(time.monotonic() - started)
+        TIMINGS[lang, "build"].append(time.monotonic() - started)
     return built
 
 
@@ -40,7 +42,7 @@ def graded(notebook: Path, assignment: Assignment):
 
     started = time.monotonic()
     results = grade_submission(str(notebook), str(assignment.autograder), quiet=True)
-    TIMINGS["grade"].append(time.monotonic() - started)
+    TIMINGS[assignment.lang, "grade"].append(time.monotonic() - started)
     return results
 
 
@@ -81,12 +83,12 @@ def leaks(student: Path, lesson: str) -> list[str]:
     return found
 
 
-def say_timings(label: str) -> None:
+def say_timings(lang: str) -> None:
     """Print how long the builds and gradings took (``-s`` shows it; the suite never asserts times)."""
-    for what, seconds in TIMINGS.items():
-        if seconds:
+    for (where, what), seconds in TIMINGS.items():
+        if where == lang and seconds:
             print(
-                f"\n{label}: {len(seconds)} {what}s, {sum(seconds):.1f} s in all, "
+                f"\n{lang}: {len(seconds)} {what}s, {sum(seconds):.1f} s in all, "
                 f"{min(seconds):.1f} to {max(seconds):.1f} s each"
             )
 

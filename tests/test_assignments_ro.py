@@ -48,5 +48,6 @@ def test_the_unanswered_notebook_gets_no_point(assignments, lesson):
     check_unsolved(assignments[lesson])
 
 
-def test_say_how_long_it_took(assignments):
+def test_say_how_long_it_took(assignments, thai):
     say_timings(LANG)
+    say_timings("th")
