@@ -9,6 +9,7 @@ that two workers of the suite share the gradings (``--dist loadfile`` gives a fi
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -41,7 +42,11 @@ def graded(notebook: Path, assignment: Assignment):
     from otter.api import grade_submission
 
     started = time.monotonic()
-    results = grade_submission(str(notebook), str(assignment.autograder), quiet=True)
+    path = os.environ.get("PATH", "")
+    try:
+        results = grade_submission(str(notebook), str(assignment.autograder), quiet=True)
+    finally:  # otter puts its miniconda folder first on PATH: the worker's next test files get it back
+        os.environ["PATH"] = path
     TIMINGS[assignment.lang, "grade"].append(time.monotonic() - started)
     return results
 
