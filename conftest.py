@@ -69,6 +69,7 @@ SLOW_DOCTESTS = {
     "dicepoker.games.scorecard.analysis.risk.play_risks",
     "dicepoker.games.scorecard.coach",
     "dicepoker.games.scorecard.analysis.two_part.part1_bonus_probability",
+    "dicepoker.cli.assignments",  # imports otter and runs otter assign
 }
 
 

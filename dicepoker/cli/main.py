@@ -50,6 +50,7 @@ SUBCOMMAND_MODULES: list[str] = [
     "dicepoker.cli.class_progress",
     "dicepoker.cli.tournament",
     "dicepoker.cli.teacher_notes",
+    "dicepoker.cli.assignments",
 ]
 PROG = "dicepoker"  # the console script's name; ``python -m dicepoker`` passes its own (__main__.py)
 

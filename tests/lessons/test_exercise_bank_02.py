@@ -4,13 +4,13 @@ asked, the mistake hints, the function the student writes, and the interval show
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import product
 
 import pytest
 from exercise_bank_helpers import OUTCOMES, judged, pattern
 
 from dicepoker.core.i18n import _
 from dicepoker.lessons.exercise_bank import lesson_02
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import find_exercise, lesson_exercises
 from dicepoker.odds.one_roll import one_roll_probability
 from dicepoker.odds.tables import one_roll_table
@@ -86,10 +86,8 @@ def test_sum_at_least_25_mistakes():
     assert "complement" in judged("02.3", str(1 - SUM_AT_LEAST_25)).hint
 
 
-def chance(event):
-    """A student's answer: the 36 ordered pairs, counted."""
-    pairs = list(product(range(1, 7), repeat=2))
-    return Fraction(sum(bool(event(a, b)) for a, b in pairs), len(pairs))
+chance = reference_solution("02.4")
+"""A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
 def test_a_correct_chance_function_passes():

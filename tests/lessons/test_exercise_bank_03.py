@@ -10,6 +10,7 @@ from itertools import product
 import pytest
 from exercise_bank_helpers import judged
 
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import find_exercise, lesson_exercises
 from dicepoker.odds.simulation import simulate_within_three
 
@@ -111,14 +112,8 @@ def test_too_few_decimals_are_asked_for():
     assert "2 decimals" in judged("03.3", "2275/216").problem  # the form asked is a decimal
 
 
-def turn(rng, throws=4):
-    """A student's answer: keep the most common face, throw the rest."""
-    held: list[int] = []
-    for _ in range(throws):
-        held += [int(d) for d in rng.integers(1, 7, size=5 - len(held))]
-        face, count = Counter(held).most_common(1)[0]
-        held = [face] * count
-    return len(held) == 5
+turn = reference_solution("03.4")
+"""A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
 def test_a_right_simulation_passes():

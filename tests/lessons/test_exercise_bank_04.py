@@ -4,7 +4,6 @@ the package's strategies and bots are refused, and so is a strategy that passes 
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from itertools import product
 
@@ -12,9 +11,10 @@ import pytest
 from exercise_bank_helpers import judged
 
 from dicepoker.games.scorecard.bots import greedy_strategy, heuristic, optimal_strategy, simple_bot
-from dicepoker.games.scorecard.engine import Keep, Score
+from dicepoker.games.scorecard.engine import Score
 from dicepoker.games.scorecard.hints import hint
 from dicepoker.lessons.exercise_bank import lesson_04
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import find_exercise, lesson_exercises
 
 
@@ -62,41 +62,8 @@ def test_no_hint_gives_the_code_that_answers():
             assert ".cost(" not in text and "Score(" not in text
 
 
-UPPER = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
-BASELINE = {
-    "Pair": 16,
-    "Two Pairs": 14,
-    "Three of a Kind": 14,
-    "Four of a Kind": 6,
-    "Full House": 14,
-    "Small Straight": 14,
-    "Large Straight": 14,
-    "Poker": 10,
-    "Chance": 22,
-}
-
-
-def worth(box, points):
-    if box in UPPER:
-        par = 3 * (UPPER.index(box) + 1)
-        return points - par + (4 if points >= par else 0)
-    return points - BASELINE[box]
-
-
-def my_strategy(view):
-    """A student's strategy: aim at par in the upper boxes, draw to straights, else keep the commonest."""
-    options = view.options()
-    best = max(options, key=lambda box: worth(box, options[box]))
-    if view.rolls_left == 0 or worth(best, options[best]) >= 10:
-        return Score(best)
-    counts = Counter(view.dice)
-    if "Large Straight" in options or "Small Straight" in options:
-        for run in ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}):
-            if run <= set(view.dice) and max(counts.values()) < 3:
-                return Keep("".join(str(face) for face in sorted(run)))
-    weight = {face: counts[face] * (1 if UPPER[face - 1] not in view.filled else 0.6) for face in counts}
-    face = max(counts, key=lambda f: (weight[f], f))
-    return Keep(str(face) * counts[face])
+my_strategy = reference_solution("04.3")
+"""A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
 def never_reroll(view):

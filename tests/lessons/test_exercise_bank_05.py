@@ -15,6 +15,7 @@ from exercise_bank_helpers import judged
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.analysis.two_part import settlement_table
 from dicepoker.lessons.exercise_bank import lesson_05
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import find_exercise, lesson_exercises
 
 FOUR_AFTER_THREE = 1 - Fraction(5, 6) ** 3
@@ -95,10 +96,8 @@ def test_the_gain_to_one_decimal():
     assert "start of part 2" in judged("05.4", f"{early:.1f}").hint
 
 
-def settlement(totals):
-    """A student's answer: total minus the exact mean."""
-    mean = Fraction(sum(totals), len(totals))
-    return [total - mean for total in totals]
+settlement = reference_solution("05.5")
+"""A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
 def test_a_right_settlement_passes_and_matches_the_table():

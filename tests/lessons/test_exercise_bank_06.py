@@ -10,8 +10,7 @@ import pytest
 from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test starts with no wrong tries
 
 from dicepoker.games.bluff.bots import ReasoningBot, view_probability_true
-from dicepoker.games.bluff.odds import reach_probability
-from dicepoker.games.bluff.rules import next_hand
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
 
 
@@ -67,13 +66,8 @@ def test_06_3_at_least_a_full_house_on_one_roll():
     assert "write it" not in str(check("06.3", "19/324"))
 
 
-def my_caller(view) -> bool:
-    """A student's caller: the posterior against the risk of accepting, written out by hand."""
-    if not view.may_accept:
-        return True
-    last = view.last_announcement
-    risk = 1 - reach_probability(next_hand(last), start=last, rolls=2)
-    return view_probability_true(view) < risk * Fraction(7, 10)
+my_caller = reference_solution("06.4")
+"""A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
 def test_06_4_a_students_caller_that_weighs_the_risk_passes():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from itertools import product
 
@@ -11,6 +10,7 @@ from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test
 
 from dicepoker.games.board.odds import chance_to_take
 from dicepoker.games.board.rules import BOARD
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
 
 
@@ -60,18 +60,8 @@ def test_07_3_runs_of_five_counted_cell_by_cell():
     assert "five times" in check("07.3", "700").hint
 
 
-def student_holds(label: str, dice: str) -> bool:
-    """A student's placement rule, from the rules as the lesson states them."""
-    counts = Counter(int(d) for d in dice)
-    if label == "FH":
-        return sorted(counts.values()) == [2, 3]
-    if label == "S":
-        return sorted(counts) in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6])
-    if label in ("L7", "L11"):
-        return sum(int(d) for d in dice) == int(label[1:])
-    if label[0] in "PTK":
-        return counts[int(label[1])] >= {"P": 2, "T": 3, "K": 4}[label[0]]
-    return counts[int(label[0])] >= 2 and counts[int(label[1])] >= 2
+student_holds = reference_solution("07.4")
+"""A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
 def test_07_4_a_students_placement_rule_passes_on_every_label_and_throw():

@@ -12,6 +12,7 @@ from dicepoker.games.scorecard.analysis.lab import play_game
 from dicepoker.games.scorecard.coach import coach_report
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.lessons.exercise_bank import lesson_08
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
 
 
@@ -65,9 +66,8 @@ def test_08_3_the_dice_of_sams_game(sams_loaded_report):
     assert "luck" in check("08.3", f"{report.final_score - report.start_expected:.1f}").hint
 
 
-def loss(values, chosen):
-    """A student's loss: the best value minus the chosen one."""
-    return max(values.values()) - values[chosen]
+loss = reference_solution("08.4")
+"""A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
 def test_08_4_a_students_loss_function_passes_on_every_hidden_choice():

@@ -11,6 +11,7 @@ import pytest
 from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test starts with no wrong tries
 
 from dicepoker.lessons.exercise_bank import lesson_09
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
 
 
@@ -58,11 +59,8 @@ def test_09_3_the_variance_of_yatzy_from_two_certainty_equivalents():
     assert "divide by θ" in check("09.3", str(round(want / 2))).hint
 
 
-def certainty_equivalent(distribution, theta):
-    """A student's certainty equivalent, straight from the formula."""
-    if theta == 0:
-        return sum(float(p) * s for s, p in distribution.items())
-    return math.log(sum(float(p) * math.exp(theta * s) for s, p in distribution.items())) / theta
+certainty_equivalent = reference_solution("09.4")
+"""A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
 def test_09_4_the_package_value_matches_exact_toy_fractions():

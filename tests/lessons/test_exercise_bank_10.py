@@ -12,6 +12,7 @@ from dicepoker.games.bluff.abstraction import CALL
 from dicepoker.games.bluff.equilibrium import equilibrium_solution
 from dicepoker.lessons import why_bluff
 from dicepoker.lessons.exercise_bank import lesson_10
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
 
 
@@ -72,10 +73,8 @@ def test_10_4_the_call_of_four_of_a_kind_from_the_solved_strategy():
     assert "decimals" in check("10.4", f"{want:.2f}").problem
 
 
-def bluff_rate(p_high, beat_high, beat_low):
-    """A student's bluff rate: Bo's indifference gives q, Bayes' rule then gives b."""
-    q = 1 - beat_high
-    return p_high * (1 - q) / ((1 - p_high) * q)
+bluff_rate = reference_solution("10.5")
+"""A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
 def test_10_5_a_students_bluff_rate_passes_on_hidden_toys():

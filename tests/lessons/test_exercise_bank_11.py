@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from dicepoker.lessons import exercise_registry
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
 from dicepoker.lessons.spread import distribution_variance
 
@@ -91,9 +92,8 @@ def test_the_difference_question_is_a_choice():
 
 
 # --- 11.4: write variance(distribution) ----------------------------------------------------------
-def student_variance(distribution):
-    mean = sum(value * chance for value, chance in distribution.items())
-    return sum((value - mean) ** 2 * chance for value, chance in distribution.items())
+student_variance = reference_solution("11.4")
+"""A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
 def forgets_the_mean(distribution):  # E[X²], not the variance

@@ -17,6 +17,7 @@ from dicepoker import check
 from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.i18n import available_languages, in_language
 from dicepoker.lessons.answer_forms import Chance, Choice, Count, ExactFraction, Points
+from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_record import Exercise, Pair, Simulation
 from dicepoker.lessons.exercise_registry import (
     LESSONS,
@@ -204,9 +205,7 @@ def test_a_choice_is_one_of_its_options():
 def test_a_code_exercise_calls_the_function_on_hidden_inputs_and_refuses_the_package_own():
     from dicepoker.games import find_game
 
-    def three_of_a_kind(dice):
-        counts = [dice.count(face) for face in "123456"]
-        return sum(int(d) for d in dice) if max(counts) >= 3 else 0
+    three_of_a_kind = reference_solution("01.6")
 
     def almost(dice):  # forgets that four of a kind holds three of a kind
         counts = [dice.count(face) for face in "123456"]
