@@ -3,6 +3,9 @@ posterior (each against scipy.stats or a simulation), the figures and the loaded
 
 from __future__ import annotations
 
+import itertools
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -17,6 +20,7 @@ from dicepoker.lessons.fairness import (
     chi_square_statistic,
     critical_value,
     dirichlet_posterior,
+    exact_p_value,
     face_counts,
     fair_die,
     loaded_die,
@@ -208,3 +212,29 @@ def test_the_widget_and_figures_speak_the_class_language(lang):
     assert w.message.value.startswith(_("The die was fair.", lang)[:8]) or not secret_die(2).is_fair
     fig = posterior_figure([1, 2, 3], lang=lang)
     assert fig.layout.xaxis.title.text == _("rolls so far", lang)
+
+
+@pytest.mark.parametrize(
+    "counts", [[3, 0, 1, 1, 0, 2], [7, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 2], [2, 1, 0, 3, 0, 1]]
+)
+def test_the_exact_p_value_counts_every_sequence_of_rolls(counts):
+    rolls = sum(counts)
+    observed = chi_square_statistic(counts)
+    every = np.array(list(itertools.product(range(1, 7), repeat=rolls)))  # all 6^n sequences
+    every_counts = (every[:, :, None] == np.arange(1, 7)).sum(axis=1)
+    hits = int((chi_square_statistic(every_counts) >= observed - 1e-9).sum())
+    assert exact_p_value(counts) == Fraction(hits, 6**rolls)
+
+
+def test_the_exact_p_value_beside_the_curve_and_a_simulation():
+    counts = [7, 9, 8, 11, 8, 17]
+    exact = exact_p_value(counts)
+    assert exact_p_value([10] * 6) == 1
+    assert simulated_p_value(counts, 20_000, rng=3).contains(float(exact))
+    assert abs(float(exact) - chi_square_p_value(counts)) < 0.01  # the curve is an approximation
+
+
+def test_the_exact_p_value_refuses_what_is_no_count():
+    for bad in ([1, 2, 3], [[1] * 6, [2] * 6], [0] * 6, [1, 1, 1, 1, 1, -1]):
+        with pytest.raises(DicePokerError):
+            exact_p_value(bad)
