@@ -4,6 +4,7 @@ posterior (each against scipy.stats or a simulation), the figures and the loaded
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -29,8 +30,14 @@ from dicepoker.lessons.fairness import (
     secret_die,
     simulated_p_value,
     simulated_power,
+    simulated_statistics,
 )
-from dicepoker.lessons.fairness_figures import chi_square_figure, posterior_figure, power_figure
+from dicepoker.lessons.fairness_figures import (
+    chi_square_figure,
+    posterior_figure,
+    power_figure,
+    statistic_bins,
+)
 from dicepoker.lessons.fairness_widget import LoadedDieWidget, loaded_die_widget
 
 Z99 = z_for(0.99)
@@ -238,3 +245,12 @@ def test_the_exact_p_value_refuses_what_is_no_count():
     for bad in ([1, 2, 3], [[1] * 6, [2] * 6], [0] * 6, [1, 1, 1, 1, 1, -1]):
         with pytest.raises(DicePokerError):
             exact_p_value(bad)
+
+
+@pytest.mark.parametrize("rolls", [6, 60, 61, 100, 601])
+def test_each_histogram_bin_is_centred_on_the_values_the_statistic_takes(rolls):
+    bins = statistic_bins(rolls, top=30.0)
+    values = np.unique(np.round(simulated_statistics(rolls, 3000, rng=rolls), 9))
+    steps = (values - bins["start"]) / (12 / rolls)
+    assert np.allclose(steps, np.round(steps - 0.5) + 0.5)  # half a step past a bin edge, never on one
+    assert math.isclose(bins["size"] / (12 / rolls), round(bins["size"] / (12 / rolls)))
