@@ -4,8 +4,8 @@
 tested there); building the wheel copies their ``.ipynb`` files, in every language, into
 ``dicepoker/_classroom/`` of the built package, where ``dicepoker lessons`` finds them. The
 translators' ``.po`` sources the translated notebooks are made from live in ``translations/``,
-out of the lesson folders and out of the wheel; the sdist carries them. An editable install copies nothing: the
-command finds the checkout's own folders.
+out of the lesson folders and out of the wheel; the sdist carries them. An editable install
+copies nothing: the command finds the checkout's own folders.
 """
 
 from __future__ import annotations
