@@ -3,9 +3,9 @@
 ``notebooks/`` and ``apps/`` stay where they are in the repository (the lessons are edited and
 tested there); building the wheel copies their ``.ipynb`` files, in every language, into
 ``dicepoker/_classroom/`` of the built package, where ``dicepoker lessons`` finds them. The
-``locale/`` folders (the translators' ``.po`` sources the translated notebooks are made from)
-stay out of the wheel; the sdist carries them. An editable install copies nothing: the
-command finds the checkout's own folders.
+translators' ``.po`` sources the translated notebooks are made from live in ``translations/``,
+out of the lesson folders and out of the wheel; the sdist carries them. An editable install
+copies nothing: the command finds the checkout's own folders.
 """
 
 from __future__ import annotations

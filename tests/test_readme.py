@@ -17,7 +17,9 @@ def test_quickstart_has_exactly_two_commands():
     commands = quickstart_commands()
     assert len(commands) == 2 and all("\n" not in c for c in commands)
     lab, test = commands
-    assert 'pip install -e ".[lab]"' in lab and "jupyter lab notebooks/01_play_dice_poker.ipynb" in lab
+    assert 'pip install -e ".[lab]"' in lab
+    # rooted at the repository (apps/ within reach), the first lesson open
+    assert "jupyter lab --ServerApp.root_dir=. notebooks/01_play_dice_poker.ipynb" in lab
     assert test == 'python -m pip install -e ".[test]" && python -m pytest'
     assert (ROOT / "notebooks" / "01_play_dice_poker.ipynb").exists()
 

@@ -184,7 +184,7 @@ def test_the_wheel_installed_outside_the_repository_gives_a_class_its_lessons(ow
     with tarfile.open(sdist) as archive:
         members = {m.split("/", 1)[1] for m in archive.getnames() if "/" in m}
     for needed in (
-        "notebooks/locale",
+        "translations/notebooks",
         "apps/uk/classic.ipynb",
         "docs/rules.md",
         "tests/conftest.py",

@@ -5,7 +5,7 @@
     python tools/translate_notebooks.py check      # what is untranslated or out of date (exit 1 if any)
 
 Each English notebook (``notebooks/NN_topic.ipynb``, ``apps/game.ipynb``) has one catalog per
-language, ``notebooks/locale/<lang>/NN_topic.po`` (gettext's PO format, read and written with
+language, ``translations/notebooks/<lang>/NN_topic.po`` (gettext's PO format, read and written with
 Babel): one message per paragraph of a markdown cell (paragraphs are split at blank lines outside
 fenced code). A translator fills the ``msgstr`` of each paragraph; ``write`` then makes
 ``notebooks/<lang>/NN_topic.ipynb``: every markdown cell translated paragraph by paragraph, every
@@ -28,6 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = ("notebooks", "apps")
+TRANSLATIONS = "translations"  # the catalogs, one folder per folder of FOLDERS
 sys.path.insert(0, str(ROOT))  # the kit of this checkout, whatever is installed
 from dicepoker.core.i18n import SOURCE_LANGUAGE, available_languages, language_name  # noqa: E402
 
@@ -73,7 +74,9 @@ def english_notebooks() -> list[Path]:
 
 
 def catalog_path(notebook: Path, lang: str) -> Path:
-    return notebook.parent / "locale" / lang / f"{notebook.stem}.po"
+    """A notebook's catalog in ``lang``: ``translations/<its folder>/<lang>/<its name>.po``, out of the
+    lesson folders a student browses."""
+    return ROOT / TRANSLATIONS / notebook.parent.name / lang / f"{notebook.stem}.po"
 
 
 def translated_path(notebook: Path, lang: str) -> Path:

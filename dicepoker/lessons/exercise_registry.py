@@ -24,7 +24,7 @@ from dicepoker.lessons.exercise_record import EXERCISE_ID, Exercise
 from dicepoker.lessons.exercises import Feedback, shown
 from dicepoker.lessons.exercises import check as check_against
 
-LESSONS = ("01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12")
+LESSONS = ("01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13")
 """The lessons whose exercises are registered, each in ``dicepoker.lessons.exercise_bank.lesson_NN``."""
 
 _wrong_tries: dict[str, int] = {}

@@ -18,8 +18,10 @@ posterior of the six probabilities.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -198,6 +200,51 @@ def simulated_p_value(
     rolls = int(_counts(counts).sum())
     fair = simulated_statistics(rolls, simulations, rng)
     return wilson_interval(int((fair >= observed - 1e-9).sum()), simulations)
+
+
+def _sorted_counts(rolls: int, faces: int, largest: int) -> Iterator[tuple[int, ...]]:
+    """Every way ``rolls`` rolls can fall on ``faces`` faces, as counts from the largest down."""
+    if faces == 1:
+        if rolls <= largest:
+            yield (rolls,)
+        return
+    for first in range(min(rolls, largest), -1, -1):
+        if first * faces < rolls:  # the others may not exceed ``first``: too few rolls left on it
+            break
+        for rest in _sorted_counts(rolls - first, faces - 1, first):
+            yield (first, *rest)
+
+
+def exact_p_value(counts: Sequence[int] | np.ndarray) -> Fraction:
+    """The p-value by enumeration: the exact chance that a fair die rolled as often gives a statistic
+    at least as large. Every way the rolls can fall is counted, grouped by its counts sorted
+    (``n!/(c₁!···c₆!)`` orders of the rolls, times the faces' arrangements of those counts); quick for
+    a few hundred rolls.
+
+    >>> exact_p_value([1, 0, 0, 0, 0, 0]), exact_p_value([2, 0, 0, 0, 0, 0])
+    (Fraction(1, 1), Fraction(1, 6))
+    """
+    observed = _counts(counts)
+    if observed.ndim != 1:
+        raise DicePokerError(
+            format_message(
+                "six counts of whole rolls, one per face, not {counts}", counts=repr(observed.tolist())
+            )
+        )
+    rolls = int(observed.sum())
+    # the statistic is (6/n) Σ c² - n: at least as large exactly when Σ c² is
+    squares = int((observed.astype(np.int64) ** 2).sum())
+    ways = 0
+    for sorted_counts in _sorted_counts(rolls, 6, rolls):
+        if sum(c * c for c in sorted_counts) >= squares:
+            orders = math.factorial(rolls)
+            for c in sorted_counts:
+                orders //= math.factorial(c)
+            arrangements = math.factorial(6)
+            for repeats in Counter(sorted_counts).values():
+                arrangements //= math.factorial(repeats)
+            ways += orders * arrangements
+    return Fraction(ways, 6**rolls)
 
 
 def critical_value(alpha: float = 0.05) -> float:

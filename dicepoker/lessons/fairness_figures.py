@@ -51,6 +51,20 @@ def p_value_text(p: float, lang: str | None = None) -> str:
     return format_number(p, lang, digits=places)
 
 
+def statistic_bins(rolls: int, top: float, bars: int = 60) -> dict[str, float]:
+    """Histogram bins for the statistic of ``rolls`` rolls. It is ``(6 Σ c² - n²)/n`` and ``Σ c²`` keeps
+    the parity of ``n``, so its values lie ``12/n`` apart, from ``((6n - n²) mod 12)/n`` on: each bin
+    holds a whole number of them, centred (bins of another width hold one or two values by turns, and
+    the bars zigzag).
+
+    >>> statistic_bins(60, 27.0)
+    {'start': -0.1, 'size': 0.4}
+    """
+    step = 12 / rolls
+    first = (6 * rolls - rolls * rolls) % 12 / rolls
+    return {"start": first - step / 2, "size": step * max(1, round(top / bars / step))}
+
+
 def chi_square_figure(
     counts: Sequence[int], simulations: int = 10_000, rng: Any = None, lang: str | None = None
 ) -> go.Figure:
@@ -73,7 +87,7 @@ def chi_square_figure(
                 histnorm="probability density",
                 name=_("simulated fair dice"),
                 marker_color="#9ecae1",
-                xbins={"start": 0, "size": top / 60},
+                xbins=statistic_bins(rolls, top),
             )
         )
         fig.add_scatter(

@@ -1,7 +1,7 @@
 """A fresh set of the lessons and apps for a class, in the class's language, never over a student's work.
 
 The lessons (``notebooks/``) and apps (``apps/``) come inside the installed package (copied there
-when the wheel is built, in every language; the ``locale/`` translators' sources stay out), or,
+when the wheel is built, in every language; the translators' sources in ``translations/`` stay out), or,
 in a checkout of the repository, from its own folders. :func:`copy_lessons` puts one language's
 set in a folder: the lessons at its top, the apps in ``apps/``. A file already there is never
 replaced: if it is the same as the fresh copy it is left alone; if it differs (a student worked

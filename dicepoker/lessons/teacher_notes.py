@@ -66,6 +66,10 @@ ASSUMES = {
         "lessons 03 and 05 (a turn as a Markov chain); the sum of a geometric series; "
         "solving a small linear system"
     ),
+    "13": N_(
+        "lessons 02 and 11 (one roll's chances, the sum of many dice and the normal curve); "
+        "simulating with a seed"
+    ),
 }
 """What each lesson takes for granted, in a line a teacher reads before the class."""
 

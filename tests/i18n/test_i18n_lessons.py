@@ -155,3 +155,42 @@ def test_the_lessons_refusals_are_in_the_language(call, ukrainian):
 def test_an_unknown_combination_is_still_an_unknown_name():
     with in_language("th"), pytest.raises(UnknownNameError, match="ไม่มีชุดค่าผสม 'Sevens'"):
         one_roll_probability("Sevens")
+
+
+WORDS_SHOWN = ("title", "value_name", "xaxis_title", "yaxis_title")
+"""Keyword arguments whose text a figure or widget shows a student."""
+
+
+def _english_literals(source: str) -> list[str]:
+    """The plain strings a code cell hands a figure as words a student reads (a title, a label)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                value = keyword.value
+                if (
+                    keyword.arg in WORDS_SHOWN
+                    and isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                ):
+                    found.append(f"{keyword.arg}={value.value!r}")
+    return found
+
+
+def test_no_lesson_hands_a_figure_english_words():
+    """A lesson's code cells are the same in every language: a title typed in them stays English on
+    a translated page. Such words go through ``said(...)`` and the catalogs."""
+    import json
+
+    root = Path(__file__).resolve().parents[1]
+    typed = []
+    for path in sorted((root / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        for index, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+            if cell["cell_type"] == "code":
+                source = "".join(cell["source"])
+                typed += [f"{path.name} [{index}]: {found}" for found in _english_literals(source)]
+    assert not typed, typed
+    assert _english_literals('fig(title="Three at a table")') == ["title='Three at a table'"]
+    assert _english_literals('fig(title=said("Three at a table"))') == []

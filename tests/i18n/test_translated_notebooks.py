@@ -94,7 +94,8 @@ def test_an_untranslated_paragraph_is_reported(tmp_path, monkeypatch):
     copy = tmp_path / "notebooks" / english.name
     copy.parent.mkdir()
     copy.write_text(json.dumps(notebook), encoding="utf-8")
-    (tmp_path / "notebooks" / "locale").symlink_to(english.parent / "locale")
+    (tmp_path / tn.TRANSLATIONS).mkdir()
+    (tmp_path / tn.TRANSLATIONS / "notebooks").symlink_to(ROOT / tn.TRANSLATIONS / "notebooks")
     monkeypatch.setattr(tn, "ROOT", tmp_path)
     made, problems = tn.translated_notebook(copy, "uk")
     assert any("A brand new paragraph" in p.what for p in problems)

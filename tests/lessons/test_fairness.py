@@ -3,6 +3,10 @@ posterior (each against scipy.stats or a simulation), the figures and the loaded
 
 from __future__ import annotations
 
+import itertools
+import math
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -17,6 +21,7 @@ from dicepoker.lessons.fairness import (
     chi_square_statistic,
     critical_value,
     dirichlet_posterior,
+    exact_p_value,
     face_counts,
     fair_die,
     loaded_die,
@@ -25,8 +30,14 @@ from dicepoker.lessons.fairness import (
     secret_die,
     simulated_p_value,
     simulated_power,
+    simulated_statistics,
 )
-from dicepoker.lessons.fairness_figures import chi_square_figure, posterior_figure, power_figure
+from dicepoker.lessons.fairness_figures import (
+    chi_square_figure,
+    posterior_figure,
+    power_figure,
+    statistic_bins,
+)
 from dicepoker.lessons.fairness_widget import LoadedDieWidget, loaded_die_widget
 
 Z99 = z_for(0.99)
@@ -208,3 +219,38 @@ def test_the_widget_and_figures_speak_the_class_language(lang):
     assert w.message.value.startswith(_("The die was fair.", lang)[:8]) or not secret_die(2).is_fair
     fig = posterior_figure([1, 2, 3], lang=lang)
     assert fig.layout.xaxis.title.text == _("rolls so far", lang)
+
+
+@pytest.mark.parametrize(
+    "counts", [[3, 0, 1, 1, 0, 2], [7, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 2], [2, 1, 0, 3, 0, 1]]
+)
+def test_the_exact_p_value_counts_every_sequence_of_rolls(counts):
+    rolls = sum(counts)
+    observed = chi_square_statistic(counts)
+    every = np.array(list(itertools.product(range(1, 7), repeat=rolls)))  # all 6^n sequences
+    every_counts = (every[:, :, None] == np.arange(1, 7)).sum(axis=1)
+    hits = int((chi_square_statistic(every_counts) >= observed - 1e-9).sum())
+    assert exact_p_value(counts) == Fraction(hits, 6**rolls)
+
+
+def test_the_exact_p_value_beside_the_curve_and_a_simulation():
+    counts = [7, 9, 8, 11, 8, 17]
+    exact = exact_p_value(counts)
+    assert exact_p_value([10] * 6) == 1
+    assert simulated_p_value(counts, 20_000, rng=3).contains(float(exact))
+    assert abs(float(exact) - chi_square_p_value(counts)) < 0.01  # the curve is an approximation
+
+
+def test_the_exact_p_value_refuses_what_is_no_count():
+    for bad in ([1, 2, 3], [[1] * 6, [2] * 6], [0] * 6, [1, 1, 1, 1, 1, -1]):
+        with pytest.raises(DicePokerError):
+            exact_p_value(bad)
+
+
+@pytest.mark.parametrize("rolls", [6, 60, 61, 100, 601])
+def test_each_histogram_bin_is_centred_on_the_values_the_statistic_takes(rolls):
+    bins = statistic_bins(rolls, top=30.0)
+    values = np.unique(np.round(simulated_statistics(rolls, 3000, rng=rolls), 9))
+    steps = (values - bins["start"]) / (12 / rolls)
+    assert np.allclose(steps, np.round(steps - 0.5) + 0.5)  # half a step past a bin edge, never on one
+    assert math.isclose(bins["size"] / (12 / rolls), round(bins["size"] / (12 / rolls)))

@@ -59,14 +59,22 @@ def not_a_number_of_games(games: object) -> str:
 
 
 def play_game(
-    strategy: Strategy | str, rules: ScorecardRules | str = "classic", rng: Any = None
+    strategy: Strategy | str,
+    rules: ScorecardRules | str = "classic",
+    rng: Any = None,
+    *,
+    player: str | None = None,
 ) -> ScorecardGame:
-    """Play one solitaire game with ``strategy``; returns the finished game.
+    """Play one solitaire game with ``strategy``; returns the finished game. ``player`` names the
+    player (a name reads the same in every language; the default "Player 1" does not).
 
-    >>> play_game("heuristic", "yatzy", rng=7).is_over
-    True
+    >>> game = play_game("heuristic", "yatzy", rng=7, player="Sam")
+    >>> game.is_over, game.player_names
+    (True, ('Sam',))
     """
-    game = ScorecardGame(scorecard_rules(rules), rng=np.random.default_rng(rng))
+    game = ScorecardGame(
+        scorecard_rules(rules), [player] if player is not None else 1, rng=np.random.default_rng(rng)
+    )
     return play_match(game, [seat_for(as_strategy(strategy))])
 
 
