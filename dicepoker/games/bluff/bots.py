@@ -26,6 +26,7 @@ import pandas as pd
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.core.match import play_match, seat_of, tournament_rows
+from dicepoker.core.randomness import child_generator, generator
 from dicepoker.games.bluff.engine import (
     Accept,
     Action,
@@ -241,10 +242,10 @@ def play_bluff_game(
     >>> play_bluff_game([RandomBot(), RandomBot()], rng=3).winner in (0, 1)
     True
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     if names is None:
         names = _seat_names(bots)
-    game = BluffGame(rules, names, rng=np.random.default_rng(int(rng.integers(2**63))))
+    game = BluffGame(rules, names, rng=child_generator(rng))
     return play_match(game, [seat_of(bot) for bot in bots], rng)
 
 

@@ -23,6 +23,7 @@ import numpy as np
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, all_rolls
 from dicepoker.core.match import play_match, random_bot, seat_of, tournament_rows
+from dicepoker.core.randomness import generator
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Place
 from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import best_keep_for_values, chance_to_take
@@ -140,7 +141,7 @@ class ProbabilityBot:
     stop_threats: bool = True
 
     def __call__(self, game: BoardGame, rng: np.random.Generator | int | None = None) -> Action:
-        rng = np.random.default_rng(rng)
+        rng = generator(rng=rng)
         if game.dice is None:
             return Roll()
         place, bounce = self.cell_values(game)
@@ -229,7 +230,7 @@ def play_board_game(
     >>> game.outcome.is_draw, game.turns_played
     (True, 10)
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     dice_rng, choice_rng = rng.spawn(2)
     names = list(names) if names is not None else [f"Player {i + 1}" for i in range(len(strategies))]
     game = BoardGame(rules, names, rng=dice_rng)

@@ -30,6 +30,7 @@ from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import IllegalActionError, UnknownNameError
 from dicepoker.core.match import random_action
+from dicepoker.core.randomness import generator
 from dicepoker.games.scorecard.engine import Action, Score, ScorecardGame, TurnView
 from dicepoker.games.scorecard.hints import score_values
 from dicepoker.games.scorecard.rules import Need, Points, ScorecardRules
@@ -168,7 +169,7 @@ class RandomStrategy:
     name = "random"
 
     def __init__(self, rng: np.random.Generator | int | None = None) -> None:
-        self.rng = np.random.default_rng(rng)
+        self.rng = generator(rng=rng)
 
     def __call__(self, view: TurnView) -> Keep | Score:
         return random_action(choices(view), self.rng)

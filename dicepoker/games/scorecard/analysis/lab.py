@@ -66,7 +66,7 @@ def play_game(
     >>> play_game("heuristic", "yatzy", rng=7).is_over
     True
     """
-    game = ScorecardGame(scorecard_rules(rules), rng=np.random.default_rng(rng))
+    game = ScorecardGame(scorecard_rules(rules), rng=rng)
     return play_match(game, [seat_for(as_strategy(strategy))])
 
 

@@ -332,7 +332,7 @@ def play_duel_game(
     >>> game.is_over, len(game.totals())
     (True, 2)
     """
-    game = ScorecardGame(rules, players=["first", "second"], rng=np.random.default_rng(rng))
+    game = ScorecardGame(rules, players=["first", "second"], rng=rng)
     return play_match(game, [seat_for(player) for player in players])
 
 
