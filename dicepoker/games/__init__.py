@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dicepoker.core.i18n import pgettext
 from dicepoker.core.patterns import Combination
 from dicepoker.core.registry import GameEntry, Registry
 
@@ -27,6 +28,7 @@ _SCORECARD = {
     "widget": "dicepoker.games.scorecard.widget:play",
     "combinations": "dicepoker.games.scorecard.rules:box_combinations",
     "describe": "dicepoker.games.scorecard.describe:describe",
+    "bot_names": "dicepoker.games.scorecard.bots:shown_bot_name",
 }
 _PRESETS = "dicepoker.games.scorecard.presets"
 
@@ -44,6 +46,7 @@ REGISTRY = Registry(
             widget="dicepoker.games.bluff.widget:play",
             combinations="dicepoker.games.bluff.categories:bluff_combinations",
             describe="dicepoker.games.bluff.describe:describe",
+            bot_names="dicepoker.games.bluff.bots:shown_bot_name",
         ),
         GameEntry(
             "board",
@@ -53,6 +56,7 @@ REGISTRY = Registry(
             widget="dicepoker.games.board.widget:play",
             combinations="dicepoker.games.board.labels:board_combinations",
             describe="dicepoker.games.board.describe:describe",
+            bot_names="dicepoker.games.board.bots:shown_bot_name",
         ),
     ]
 )
@@ -141,3 +145,26 @@ def play(
     if seats is not None:
         options["seats"] = seats
     return entry.load("widget")(rules, **options)
+
+
+def bot_name(name: str) -> str:
+    """A bot's or strategy's name as the current language says it; a name of the user's own is kept.
+
+    Each game says its own bots' names (its registry part ``bot_names``); ``random`` is the one random
+    bot every game shares. The API keeps the English names (``find_strategy("greedy")``, a
+    tournament's index).
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("uk"):
+    ...     bot_name("greedy"), bot_name("naive"), bot_name("random"), bot_name("my own bot")
+    ('жадібний', 'наївний', 'випадковий', 'my own bot')
+    """
+    if name == "random":
+        # TRANSLATORS: a bot's name (not in the sources)
+        return pgettext("bot", "random")
+    parts = {REGISTRY.entry(game).bot_names: REGISTRY.entry(game) for game in REGISTRY.names}
+    for part, entry in parts.items():
+        shown = entry.load("bot_names")(name) if part else None
+        if shown is not None:
+            return str(shown)
+    return name

@@ -25,6 +25,7 @@ import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.core.i18n import pgettext
 from dicepoker.core.match import play_match, seat_of, tournament_rows
 from dicepoker.core.randomness import child_generator, generator
 from dicepoker.games.bluff.engine import (
@@ -312,3 +313,21 @@ def bluff_rate_sweep(
         )
     columns = ["bluff rate", "games", "wins", "win_rate", "ci_low", "ci_high"]
     return pd.DataFrame(rows, columns=columns).set_index("bluff rate")
+
+
+def shown_bot_name(name: str) -> str | None:
+    """The bluff bot called ``name`` as the current language says it; ``None`` if no bluff bot has
+    that name (the registry's ``bot_names`` part of the bluff game).
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("en"):
+    ...     shown_bot_name("naive"), shown_bot_name("Ann")
+    ('naive', None)
+    """
+    names = {
+        # TRANSLATORS: a bot's name (not in the sources)
+        "naive": lambda: pgettext("bot", "naive"),
+        # TRANSLATORS: a bot's name (not in the sources)
+        "reasoning": lambda: pgettext("bot", "reasoning"),
+    }
+    return names[name]() if name in names else None

@@ -22,6 +22,7 @@ import numpy as np
 
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, all_rolls
+from dicepoker.core.i18n import pgettext
 from dicepoker.core.match import play_match, random_bot, seat_of, tournament_rows
 from dicepoker.core.randomness import generator
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Place
@@ -277,3 +278,16 @@ def board_tournament(
     table = table.rename(columns={"player": "strategy", "opponents": "opponent", "mean_length": "mean_turns"})
     table.insert(2, "players", players)
     return table.reset_index(drop=True)
+
+
+def shown_bot_name(name: str) -> str | None:
+    """The board bot called ``name`` as the current language says it; ``None`` if no board bot has
+    that name (the registry's ``bot_names`` part of the board game).
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("en"):
+    ...     shown_bot_name("probability"), shown_bot_name("Ann")
+    ('probability', None)
+    """
+    # TRANSLATORS: a bot's name (not in the sources)
+    return pgettext("bot", "probability") if name == "probability" else None

@@ -39,10 +39,9 @@ import pandas as pd
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, quoted
-from dicepoker.core.figure_text import bot_name
 from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, ngettext
 from dicepoker.core.match import play_match
-from dicepoker.games import find_game
+from dicepoker.games import bot_name, find_game
 from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, seat_for
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
 from dicepoker.games.scorecard.hints import TIE, Choice, Hint, box_name, hint, solution_for
