@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import pgettext
 from dicepoker.core.patterns import Combination
 from dicepoker.core.registry import GameEntry, Registry
@@ -29,6 +30,7 @@ _SCORECARD = {
     "combinations": "dicepoker.games.scorecard.rules:box_combinations",
     "describe": "dicepoker.games.scorecard.describe:describe",
     "bot_names": "dicepoker.games.scorecard.bots:shown_bot_name",
+    "tournament": "dicepoker.games.scorecard.analysis.lab:tournament",
 }
 _PRESETS = "dicepoker.games.scorecard.presets"
 
@@ -47,6 +49,7 @@ REGISTRY = Registry(
             combinations="dicepoker.games.bluff.categories:bluff_combinations",
             describe="dicepoker.games.bluff.describe:describe",
             bot_names="dicepoker.games.bluff.bots:shown_bot_name",
+            tournament="dicepoker.games.bluff.bots:win_tournament",
         ),
         GameEntry(
             "board",
@@ -57,6 +60,7 @@ REGISTRY = Registry(
             combinations="dicepoker.games.board.labels:board_combinations",
             describe="dicepoker.games.board.describe:describe",
             bot_names="dicepoker.games.board.bots:shown_bot_name",
+            tournament="dicepoker.games.board.bots:win_tournament",
         ),
     ]
 )
@@ -168,3 +172,31 @@ def bot_name(name: str) -> str:
         if shown is not None:
             return str(shown)
     return name
+
+
+def tournament(game: Any = "classic", players: Any = None, **options: Any) -> Any:
+    """A seeded tournament of any registered game: ``.summary`` (one row per player, with 95%
+    intervals) and ``.head_to_head``. ``options``: ``games=``, ``seed=`` (and ``rules=``).
+
+    ``tournament(["optimal", "greedy"], games=200, seed=1)`` is the scorecard tournament of
+    ``classic`` (``rules=`` another preset); ``tournament("bluff", ["naive", "reasoning"])`` asks the
+    game's own tournament (the registry part ``tournament``).
+
+    >>> tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy").head_to_head.shape
+    (2, 2)
+    >>> list(tournament("board", ["probability", "random"], games=2, seed=1).summary.index)
+    ['probability', 'random']
+    """
+    if players is None and not _is_game(game):  # the players first: a scorecard tournament
+        game, players = options.pop("rules", "classic"), game
+    elif "rules" in options:
+        raise DicePokerError("give the game or rules=, not both")
+    rules, entry = _rules_and_entry(game)
+    return entry.load("tournament")(players, rules=rules, **options)
+
+
+def _is_game(value: Any) -> bool:
+    """Whether ``value`` names a game (its name) or is one (a registered rule set)."""
+    if isinstance(value, str):
+        return True
+    return any(isinstance(value, type(REGISTRY.entry(name).load("rules"))) for name in REGISTRY.names)

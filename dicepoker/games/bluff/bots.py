@@ -40,6 +40,7 @@ from dicepoker.games.bluff.engine import (
 )
 from dicepoker.games.bluff.odds import Start, keep_to_reach, probability_true, reach_probability
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
+from dicepoker.games.win_tournament import WinTournament, named_seats, pairwise_tournament
 
 
 class BluffBot(Protocol):
@@ -287,6 +288,34 @@ def bluff_tournament(
     )
     table = pd.DataFrame(rows)
     return table.set_index("player")[["games", "wins", "win_rate", "ci_low", "ci_high"]].rename_axis("bot")
+
+
+BLUFF_BOTS: dict[str, Callable[[], BluffBot]] = {
+    "reasoning": ReasoningBot,
+    "naive": NaiveBot,
+    "random": RandomBot,
+}
+
+
+def win_tournament(
+    players: Sequence[BluffBot | str] | Mapping[str, BluffBot],
+    games: int = 200,
+    seed: int | None = 0,
+    rules: BluffRules = BLUFF,
+) -> WinTournament:
+    """Every pair of ``players`` (bot names of :data:`BLUFF_BOTS`, or bots) plays ``games`` seeded
+    games, seats rotating: ``.summary`` (win rates with 95% intervals) and ``.head_to_head``.
+
+    The front door's ``tournament("bluff", players)``.
+
+    >>> result = win_tournament(["naive", "random"], games=6, seed=1)
+    >>> int(result.summary["games"].sum()), list(result.head_to_head.columns)
+    (12, ['naive', 'random'])
+    """
+    seats = named_seats(players, BLUFF_BOTS)
+    return pairwise_tournament(
+        lambda names, dice: BluffGame(rules, names, rng=dice), seats, games=games, seed=seed
+    )
 
 
 def bluff_rate_sweep(

@@ -29,6 +29,7 @@ from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Pl
 from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import best_keep_for_values, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules
+from dicepoker.games.win_tournament import WinTournament, named_seats, pairwise_tournament
 
 Strategy = Callable[[BoardGame, np.random.Generator], Action]
 WIN_VALUE = 1000.0  # placing the chip that wins the game
@@ -278,6 +279,29 @@ def board_tournament(
     table = table.rename(columns={"player": "strategy", "opponents": "opponent", "mean_length": "mean_turns"})
     table.insert(2, "players", players)
     return table.reset_index(drop=True)
+
+
+def win_tournament(
+    players: Sequence[Strategy | str] | Mapping[str, Strategy],
+    games: int = 100,
+    seed: int | None = 0,
+    rules: BoardRules = BOARD,
+) -> WinTournament:
+    """Every pair of ``players`` (names of :data:`BOARD_STRATEGIES`, or strategies) plays ``games``
+    seeded two-player games, seats rotating: ``.summary`` (win rates with 95% intervals) and
+    ``.head_to_head``. The front door's ``tournament("board", players)``.
+
+    >>> result = win_tournament(["probability", "random"], games=2, seed=1)
+    >>> int(result.summary["games"].sum()), result.head_to_head.shape
+    (4, (2, 2))
+    """
+    seats = named_seats(players, {name: (lambda s=s: s) for name, s in BOARD_STRATEGIES.items()})
+    two = rules.variant(players=2)
+
+    def new_match(names: Sequence[str], dice: np.random.Generator) -> BoardGame:
+        return BoardGame(two, names, rng=dice)
+
+    return pairwise_tournament(new_match, seats, games=games, seed=seed)
 
 
 def shown_bot_name(name: str) -> str | None:
