@@ -76,3 +76,14 @@ def child_generator(rng: np.random.Generator) -> np.random.Generator:
     False
     """
     return rng.spawn(1)[0]
+
+
+def game_seeds(seed: Any, games: int) -> list[np.random.SeedSequence]:
+    """The seeds of ``games`` independent games from one ``seed``: the children of its SeedSequence
+    (how a simulation or a tournament seeds many games; game ``i`` is the same for every player).
+
+    >>> first, second = game_seeds(3, 2)
+    >>> int(generator(rng=first).integers(1, 7)) == int(generator(rng=game_seeds(3, 5)[0]).integers(1, 7))
+    True
+    """
+    return np.random.SeedSequence(check_seed(seed)).spawn(games)
