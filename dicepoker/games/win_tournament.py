@@ -2,10 +2,10 @@
 win rates with Wilson intervals, in the same shape as the scorecard lab's (``.summary``,
 ``.head_to_head``), so the front door's ``tournament`` reads alike for every game.
 
->>> from dicepoker.core.match import random_seat
+>>> from dicepoker.core.match import random_bot
 >>> from dicepoker.games.board.engine import BoardGame
->>> result = pairwise_tournament(lambda names, dice: BoardGame(players=list(names), rng=dice),
-...                              {"a": random_seat, "b": random_seat}, games=4, seed=1)
+>>> from dicepoker.games.board.rules import BOARD
+>>> result = pairwise_tournament(BoardGame, BOARD, {"a": random_bot, "b": random_bot}, {}, games=4, seed=1)
 >>> list(result.summary.columns)
 ['games', 'wins', 'draws', 'losses', 'win_rate', 'ci_low', 'ci_high']
 >>> int(result.summary["games"].sum()), result.head_to_head.shape
@@ -68,14 +68,22 @@ class WinTournament:
 
 
 def pairwise_tournament(
-    new_match: Callable[[Sequence[str], np.random.Generator], Any],
-    seats: Mapping[str, Seat],
+    engine: Callable[..., Any],
+    rules: Any,
+    players: Any,
+    bots: Mapping[str, Callable[[], Any]],
     *,
     games: int,
     seed: int | None = 0,
     confidence: float = 0.95,
 ) -> WinTournament:
-    """Every pair of ``seats`` plays ``games`` seeded games (seats rotating): a :class:`WinTournament`."""
+    """Every pair of ``players`` (see :func:`named_seats`) plays ``games`` seeded games of
+    ``engine(rules, names, rng=...)``, seats rotating: a :class:`WinTournament`."""
+
+    def new_match(names: Sequence[str], dice: np.random.Generator) -> Any:
+        return engine(rules, list(names), rng=dice)
+
+    seats = named_seats(players, bots)
     rows = tournament_rows(new_match, seats, games=games, rng=check_seed(seed), confidence=confidence)
     return WinTournament(pd.DataFrame(rows), confidence)
 

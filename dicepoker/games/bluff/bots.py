@@ -40,7 +40,7 @@ from dicepoker.games.bluff.engine import (
 )
 from dicepoker.games.bluff.odds import Start, keep_to_reach, probability_true, reach_probability
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
-from dicepoker.games.win_tournament import WinTournament, named_seats, pairwise_tournament
+from dicepoker.games.win_tournament import WinTournament, pairwise_tournament
 
 
 class BluffBot(Protocol):
@@ -312,10 +312,7 @@ def win_tournament(
     >>> int(result.summary["games"].sum()), list(result.head_to_head.columns)
     (12, ['naive', 'random'])
     """
-    seats = named_seats(players, BLUFF_BOTS)
-    return pairwise_tournament(
-        lambda names, dice: BluffGame(rules, names, rng=dice), seats, games=games, seed=seed
-    )
+    return pairwise_tournament(BluffGame, rules, players, BLUFF_BOTS, games=games, seed=seed)
 
 
 def bluff_rate_sweep(

@@ -29,7 +29,7 @@ from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Pl
 from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import best_keep_for_values, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules
-from dicepoker.games.win_tournament import WinTournament, named_seats, pairwise_tournament
+from dicepoker.games.win_tournament import WinTournament, pairwise_tournament
 
 Strategy = Callable[[BoardGame, np.random.Generator], Action]
 WIN_VALUE = 1000.0  # placing the chip that wins the game
@@ -295,23 +295,16 @@ def win_tournament(
     >>> int(result.summary["games"].sum()), result.head_to_head.shape
     (4, (2, 2))
     """
-    seats = named_seats(players, {name: (lambda s=s: s) for name, s in BOARD_STRATEGIES.items()})
-    two = rules.variant(players=2)
-
-    def new_match(names: Sequence[str], dice: np.random.Generator) -> BoardGame:
-        return BoardGame(two, names, rng=dice)
-
-    return pairwise_tournament(new_match, seats, games=games, seed=seed)
+    bots = {name: (lambda s=s: s) for name, s in BOARD_STRATEGIES.items()}
+    return pairwise_tournament(BoardGame, rules.variant(players=2), players, bots, games=games, seed=seed)
 
 
 def shown_bot_name(name: str) -> str | None:
-    """The board bot called ``name`` as the current language says it; ``None`` if no board bot has
-    that name (the registry's ``bot_names`` part of the board game).
+    """``"probability"`` in the current language (the board's one bot of its own; ``random`` is every
+    game's), ``None`` for any other name: the board game's registry part ``bot_names``.
 
-    >>> from dicepoker.core.i18n import in_language
-    >>> with in_language("en"):
-    ...     shown_bot_name("probability"), shown_bot_name("Ann")
-    ('probability', None)
+    >>> shown_bot_name("Ann") is None
+    True
     """
     # TRANSLATORS: a bot's name (not in the sources)
     return pgettext("bot", "probability") if name == "probability" else None
