@@ -21,7 +21,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from dicepoker.core.errors import DicePokerError, UnknownNameError
+from dicepoker.core.errors import DicePokerError, UnknownNameError, quoted
+from dicepoker.core.i18n import format_message
 from dicepoker.core.match import Seat, seat_of, tournament_rows
 from dicepoker.core.randomness import check_seed
 from dicepoker.core.stats import wilson_interval, z_for
@@ -95,15 +96,20 @@ def named_seats(players: Any, bots: Mapping[str, Callable[[], Any]]) -> dict[str
     >>> from dicepoker.core.match import random_bot
     >>> list(named_seats(["random", random_bot], {"random": lambda: random_bot}))
     ['random', 'random_bot']
-    >>> named_seats("random", {})
+    >>> named_seats("random", {})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicepoker.core.errors.DicePokerError: a tournament needs a list of players (names or bots), not 'random'
+    dicepoker.core.errors.DicePokerError: a tournament needs a list of strategies ..., not 'random'
     """
     if isinstance(players, Mapping):
         chosen = list(players.items())
     elif isinstance(players, str | bytes) or not isinstance(players, Iterable):
-        raise DicePokerError(f"a tournament needs a list of players (names or bots), not {players!r}")
+        raise DicePokerError(
+            format_message(
+                "a tournament needs a list of strategies (names or strategies), not {value}",
+                value=quoted(players),
+            )
+        )
     else:
         chosen = [(p, _bot_called(p, bots)) if isinstance(p, str) else (_name_of(p), p) for p in players]
     seats: dict[str, Seat] = {}
@@ -117,7 +123,9 @@ def named_seats(players: Any, bots: Mapping[str, Callable[[], Any]]) -> dict[str
 
 def _bot_called(name: str, bots: Mapping[str, Callable[[], Any]]) -> Any:
     if name not in bots:
-        raise UnknownNameError(f"no bot {name!r}; the bots are: {', '.join(bots)}")
+        raise UnknownNameError(
+            format_message("no bot {bot}; the bots are: {bots}", bot=repr(name), bots=", ".join(bots))
+        )
     return bots[name]()
 
 
