@@ -47,7 +47,7 @@ _WHERE: dict[str, str] = {
     # playing
     "play_bluff": "dicepoker.games.bluff.widget",
     "play_board": "dicepoker.games.board.widget",
-    "tournament": "dicepoker.games.scorecard.analysis.lab",
+    "tournament": "dicepoker.games",
     # optimal play
     "solve": "dicepoker.games.scorecard.solver.solve",
     "hint": "dicepoker.games.scorecard.hints",

@@ -60,3 +60,30 @@ def generator(seed: Any = None, rng: Any = None) -> np.random.Generator:
     if rng is not None:
         return np.random.default_rng(check_seed(rng))
     return np.random.default_rng(check_seed(seed))
+
+
+def child_generator(rng: np.random.Generator) -> np.random.Generator:
+    """A new, independent generator spawned from ``rng``: how a widget or a bot runner hands
+    randomness to each new game (never an int drawn from ``rng``, which could repeat a stream).
+
+    The parent moves on, so the next child differs; the same parent seed gives the same children.
+
+    >>> a, b = generator(seed=5), generator(seed=5)
+    >>> first, again = child_generator(a), child_generator(b)
+    >>> int(first.integers(1, 7)) == int(again.integers(1, 7))
+    True
+    >>> child_generator(a).bit_generator.state == first.bit_generator.state
+    False
+    """
+    return rng.spawn(1)[0]
+
+
+def game_seeds(seed: Any, games: int) -> list[np.random.SeedSequence]:
+    """The seeds of ``games`` independent games from one ``seed``: the children of its SeedSequence
+    (how a simulation or a tournament seeds many games; game ``i`` is the same for every player).
+
+    >>> first, second = game_seeds(3, 2)
+    >>> int(generator(rng=first).integers(1, 7)) == int(generator(rng=game_seeds(3, 5)[0]).integers(1, 7))
+    True
+    """
+    return np.random.SeedSequence(check_seed(seed)).spawn(games)

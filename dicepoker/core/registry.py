@@ -24,7 +24,7 @@ from typing import Any
 
 from dicepoker.core.errors import UnknownNameError
 
-PARTS = ("rules", "engine", "widget", "combinations", "describe")
+PARTS = ("rules", "engine", "widget", "combinations", "describe", "bot_names", "tournament")
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,11 @@ class GameEntry:
     (``widget(rules, seats=..., names=..., seed=...)``), ``combinations`` the function that lists
     its catalogue of :class:`~dicepoker.core.patterns.Combination` (``combinations(rules)``),
     ``describe`` its section of the rules page (``describe(rules, name, lang, level) -> list[str]``
-    of Markdown; empty: the game has none); ``family`` groups presets of one engine
+    of Markdown; empty: the game has none), ``bot_names`` the function that says one of its bots'
+    names in the current language (``bot_names(name) -> str | None``, ``None``: not its bot; empty:
+    the game has no bots of its own), ``tournament`` its seeded tournament
+    (``tournament(players, games=..., seed=..., rules=...)`` with ``.summary`` and ``.head_to_head``);
+    ``family`` groups presets of one engine
     (``"scorecard"`` for classic, yahtzee, ...).
     """
 
@@ -47,6 +51,8 @@ class GameEntry:
     widget: str
     combinations: str
     describe: str = ""
+    bot_names: str = ""
+    tournament: str = ""
 
     def load(self, part: str) -> Any:
         """The object that ``part`` (one of :data:`PARTS`) names, imported now."""

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import pgettext
 from dicepoker.core.patterns import Combination
 from dicepoker.core.registry import GameEntry, Registry
 
@@ -27,6 +29,8 @@ _SCORECARD = {
     "widget": "dicepoker.games.scorecard.widget:play",
     "combinations": "dicepoker.games.scorecard.rules:box_combinations",
     "describe": "dicepoker.games.scorecard.describe:describe",
+    "bot_names": "dicepoker.games.scorecard.bots:shown_bot_name",
+    "tournament": "dicepoker.games.scorecard.analysis.lab:tournament",
 }
 _PRESETS = "dicepoker.games.scorecard.presets"
 
@@ -44,6 +48,8 @@ REGISTRY = Registry(
             widget="dicepoker.games.bluff.widget:play",
             combinations="dicepoker.games.bluff.categories:bluff_combinations",
             describe="dicepoker.games.bluff.describe:describe",
+            bot_names="dicepoker.games.bluff.bots:shown_bot_name",
+            tournament="dicepoker.games.bluff.bots:win_tournament",
         ),
         GameEntry(
             "board",
@@ -53,6 +59,8 @@ REGISTRY = Registry(
             widget="dicepoker.games.board.widget:play",
             combinations="dicepoker.games.board.labels:board_combinations",
             describe="dicepoker.games.board.describe:describe",
+            bot_names="dicepoker.games.board.bots:shown_bot_name",
+            tournament="dicepoker.games.board.bots:win_tournament",
         ),
     ]
 )
@@ -141,3 +149,54 @@ def play(
     if seats is not None:
         options["seats"] = seats
     return entry.load("widget")(rules, **options)
+
+
+def bot_name(name: str) -> str:
+    """A bot's or strategy's name as the current language says it; a name of the user's own is kept.
+
+    Each game says its own bots' names (its registry part ``bot_names``); ``random`` is the one random
+    bot every game shares. The API keeps the English names (``find_strategy("greedy")``, a
+    tournament's index).
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("uk"):
+    ...     bot_name("greedy"), bot_name("naive"), bot_name("random"), bot_name("my own bot")
+    ('жадібний', 'наївний', 'випадковий', 'my own bot')
+    """
+    if name == "random":
+        # TRANSLATORS: a bot's name (not in the sources)
+        return pgettext("bot", "random")
+    parts = {REGISTRY.entry(game).bot_names: REGISTRY.entry(game) for game in REGISTRY.names}
+    for part, entry in parts.items():
+        shown = entry.load("bot_names")(name) if part else None
+        if shown is not None:
+            return str(shown)
+    return name
+
+
+def tournament(game: Any = "classic", players: Any = None, **options: Any) -> Any:
+    """A seeded tournament of any registered game: ``.summary`` (one row per player, with 95%
+    intervals) and ``.head_to_head``. ``options``: ``games=``, ``seed=`` (and ``rules=``).
+
+    ``tournament(["optimal", "greedy"], games=200, seed=1)`` is the scorecard tournament of
+    ``classic`` (``rules=`` another preset); ``tournament("bluff", ["naive", "reasoning"])`` asks the
+    game's own tournament (the registry part ``tournament``).
+
+    >>> tournament(["heuristic", "random"], games=5, seed=1, rules="yatzy").head_to_head.shape
+    (2, 2)
+    >>> list(tournament("board", ["probability", "random"], games=2, seed=1).summary.index)
+    ['probability', 'random']
+    """
+    if players is None and not _is_game(game):  # the players first: a scorecard tournament
+        game, players = options.pop("rules", "classic"), game
+    elif "rules" in options:
+        raise DicePokerError("give the game or rules=, not both")
+    rules, entry = _rules_and_entry(game)
+    return entry.load("tournament")(players, rules=rules, **options)
+
+
+def _is_game(value: Any) -> bool:
+    """Whether ``value`` names a game (its name) or is one (a registered rule set)."""
+    if isinstance(value, str):
+        return True
+    return any(isinstance(value, type(REGISTRY.entry(name).load("rules"))) for name in REGISTRY.names)

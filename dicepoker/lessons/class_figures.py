@@ -15,9 +15,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import bot_name, speaking_figure
+from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, display_name, in_language
-from dicepoker.games import find_game
+from dicepoker.games import bot_name, find_game
 
 BOT_COLOURS = {"optimal": "#15803d", "greedy": "#c2410c", "heuristic": "#7c3aed", "random": "#9ca3af"}
 

@@ -29,13 +29,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from dicepoker.core.actions import Keep
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import fill_message, format_message, ngettext
-from dicepoker.core.randomness import check_seed
+from dicepoker.core.randomness import check_seed, game_seeds
 from dicepoker.core.stats import Estimate, wilson_interval
 from dicepoker.core.words import N_
 from dicepoker.games import find_game
@@ -224,13 +223,11 @@ def _caller_tournament(
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
         wins = pd.DataFrame(0.0, index=pd.Index(names, name="player"), columns=names)
         played = {}
-        for pair, child in zip(pairs, np.random.SeedSequence(seed).spawn(len(pairs)), strict=True):
+        for pair, child in zip(pairs, game_seeds(seed, len(pairs)), strict=True):
             if failed.keys() & set(pair):
                 continue
             try:
-                table = bluff_tournament(
-                    {n: players[n] for n in pair}, games=games, rng=np.random.default_rng(child)
-                )
+                table = bluff_tournament({n: players[n] for n in pair}, games=games, rng=child)
             except StudentFailed as failure:
                 failed[failure.student] = failure
                 continue

@@ -17,9 +17,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import bot_name, speaking_figure
+from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, display_name, format_message, in_language
-from dicepoker.games import find_game
+from dicepoker.games import bot_name, find_game
 
 SHOWN = 60
 """The characters of what stopped a player written beside it (all of it when the pointer is on it)."""

@@ -35,6 +35,7 @@ import numpy as np
 
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import _, fill_message, format_message, format_number, ngettext
+from dicepoker.core.randomness import generator
 from dicepoker.core.stats import wilson_interval
 from dicepoker.lessons.answer_forms import AnswerForm, Verdict, describe_part
 from dicepoker.lessons.exercises import shown
@@ -217,7 +218,7 @@ class Simulation(AnswerForm):
     def judge(self, answer: object, target: object) -> Verdict:
         if problem := refuse_package_code(answer):
             return Verdict(False, problem)
-        rng = np.random.default_rng(self.seed)
+        rng = generator(seed=self.seed)
         hits, started = 0, time.monotonic()
         for done in range(self.trials):
             ok, outcome, failure = _called(answer, (rng,))  # type: ignore[arg-type]

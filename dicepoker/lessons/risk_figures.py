@@ -12,8 +12,9 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import bot_name, speaking_figure
+from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, format_message, in_language
+from dicepoker.games import bot_name
 from dicepoker.games.scorecard.analysis.lab_figures import PALETTE
 from dicepoker.games.scorecard.analysis.risk import TOY_PLAYERS, toy_distribution, toy_rerolls
 

@@ -23,6 +23,7 @@ import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.randomness import generator
 from dicepoker.core.stats import Z95, Estimate, mean_interval, wilson_interval
 from dicepoker.core.turn import POWERS_OF_SIX, dice_key, turn_table
 from dicepoker.games.scorecard.odds import score_plan
@@ -48,7 +49,7 @@ def roll_dice(n: int, rng: np.random.Generator | int | None = None, dice: int = 
     >>> roll_dice(2, rng=7).tolist()
     [[4, 2, 6, 6, 4], [2, 1, 4, 4, 3]]
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     return rng.integers(1, 7, size=(n, dice), dtype=np.int8)
 
 
@@ -74,7 +75,7 @@ def roll_counts(n: int, rng: np.random.Generator | int | None = None) -> np.ndar
     >>> int(roll_counts(1000, rng=3).sum())
     1000
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     return np.bincount(roll_indices(roll_dice(n, rng)), minlength=len(turn_table().roll_ways))
 
 
@@ -89,7 +90,7 @@ def simulate_one_roll(
     >>> print(simulate_one_roll("Poker", n=1_000_000, rng=2))
     0.00079 ± 0.00006 (95% CI, n = 1,000,000)
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     hits = int(roll_counts(n, rng) @ holds_on_rolls(combination, game))
     return wilson_interval(hits, n)
 
@@ -102,7 +103,7 @@ def simulate_game_one_roll(
     >>> simulate_game_one_roll("bluff", n=1000, rng=0)["Nothing"].value
     1.0
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     hits = roll_counts(n, rng) @ game_holds(game)
     return {c.name: wilson_interval(int(h), n) for c, h in zip(catalogue(game), hits, strict=True)}
 
@@ -122,7 +123,7 @@ def repeated_one_roll_intervals(
     >>> len(intervals), {e.n for e in intervals}
     (3, {500})
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     holds = holds_on_rolls(combination, game)
     return [wilson_interval(int(roll_counts(n, rng) @ holds), n) for _ in range(repeats)]
 
@@ -204,7 +205,7 @@ def simulate_turns(
     >>> turns.hold_chance().contains(hold_plan("Poker").value())
     True
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     t = turn_table()
     roll_at = t.roll_at_key
     held = Dice.parse(keep) if keep is not None else Dice()
@@ -314,7 +315,7 @@ def simulate_game_within_three(
     >>> simulate_game_within_three("bluff", n=1000, rng=0)["Nothing"].value
     1.0
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     return {c.name: simulate_within_three(c.name, game, n, rng, rolls) for c in catalogue(game)}
 
 
@@ -335,7 +336,7 @@ def running_estimate(
     """
     import pandas as pd
 
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     if within_three:
         plan = hold_plan(combination, game)
         hits = simulate_turns(plan, n, rng).outcomes.astype(bool)
@@ -362,7 +363,7 @@ def dice_per_second(n: int = 2_000_000, rng: np.random.Generator | int | None = 
     """
     import time
 
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     start = time.perf_counter()
     counts = roll_counts(n, rng)
     elapsed = time.perf_counter() - start

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dicepoker.core.i18n import format_message
+from dicepoker.core.randomness import generator
 from dicepoker.core.stats import wilson_interval
 from dicepoker.core.turn import ROLL_OUTCOMES
 from dicepoker.games import SCORECARD_GAMES, find_game
@@ -130,7 +131,7 @@ def game_odds_table(
     """
     import pandas as pd
 
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     odds = game_odds(game)
     frame = pd.DataFrame(
         {

@@ -25,7 +25,9 @@ import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.core.i18n import pgettext
 from dicepoker.core.match import play_match, seat_of, tournament_rows
+from dicepoker.core.randomness import child_generator, generator
 from dicepoker.games.bluff.engine import (
     Accept,
     Action,
@@ -38,6 +40,7 @@ from dicepoker.games.bluff.engine import (
 )
 from dicepoker.games.bluff.odds import Start, keep_to_reach, probability_true, reach_probability
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
+from dicepoker.games.win_tournament import WinTournament, pairwise_tournament
 
 
 class BluffBot(Protocol):
@@ -241,10 +244,10 @@ def play_bluff_game(
     >>> play_bluff_game([RandomBot(), RandomBot()], rng=3).winner in (0, 1)
     True
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     if names is None:
         names = _seat_names(bots)
-    game = BluffGame(rules, names, rng=np.random.default_rng(int(rng.integers(2**63))))
+    game = BluffGame(rules, names, rng=child_generator(rng))
     return play_match(game, [seat_of(bot) for bot in bots], rng)
 
 
@@ -287,6 +290,31 @@ def bluff_tournament(
     return table.set_index("player")[["games", "wins", "win_rate", "ci_low", "ci_high"]].rename_axis("bot")
 
 
+BLUFF_BOTS: dict[str, Callable[[], BluffBot]] = {
+    "reasoning": ReasoningBot,
+    "naive": NaiveBot,
+    "random": RandomBot,
+}
+
+
+def win_tournament(
+    players: Sequence[BluffBot | str] | Mapping[str, BluffBot],
+    games: int = 200,
+    seed: int | None = 0,
+    rules: BluffRules = BLUFF,
+) -> WinTournament:
+    """Every pair of ``players`` (bot names of :data:`BLUFF_BOTS`, or bots) plays ``games`` seeded
+    games, seats rotating: ``.summary`` (win rates with 95% intervals) and ``.head_to_head``.
+
+    The front door's ``tournament("bluff", players)``.
+
+    >>> result = win_tournament(["naive", "random"], games=6, seed=1)
+    >>> int(result.summary["games"].sum()), list(result.head_to_head.columns)
+    (12, ['naive', 'random'])
+    """
+    return pairwise_tournament(BluffGame, rules, players, BLUFF_BOTS, games=games, seed=seed)
+
+
 def bluff_rate_sweep(
     rates: Sequence[float],
     opponent: BluffBot | None = None,
@@ -311,3 +339,21 @@ def bluff_rate_sweep(
         )
     columns = ["bluff rate", "games", "wins", "win_rate", "ci_low", "ci_high"]
     return pd.DataFrame(rows, columns=columns).set_index("bluff rate")
+
+
+def shown_bot_name(name: str) -> str | None:
+    """The bluff bot called ``name`` as the current language says it; ``None`` if no bluff bot has
+    that name (the registry's ``bot_names`` part of the bluff game).
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("en"):
+    ...     shown_bot_name("naive"), shown_bot_name("Ann")
+    ('naive', None)
+    """
+    names = {
+        # TRANSLATORS: a bot's name (not in the sources)
+        "naive": lambda: pgettext("bot", "naive"),
+        # TRANSLATORS: a bot's name (not in the sources)
+        "reasoning": lambda: pgettext("bot", "reasoning"),
+    }
+    return names[name]() if name in names else None

@@ -279,7 +279,7 @@ class BluffGame(SavesByReplay):
         players: Sequence[str] | int = 2,
         *,
         seed: int | None = None,
-        rng: np.random.Generator | None = None,
+        rng: np.random.Generator | int | None = None,
     ) -> None:
         if isinstance(rules, str):
             rules = find_game(rules)

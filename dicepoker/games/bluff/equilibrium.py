@@ -31,6 +31,7 @@ import pandas as pd
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, ways
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.match import seat_of, tournament_rows
+from dicepoker.core.randomness import generator
 from dicepoker.games.bluff.abstraction import (
     ACCEPT,
     CALL,
@@ -271,7 +272,7 @@ def abstract_strategy(
     >>> strategy[("answer", "Full House")], strategy[("answer", "Three of a Kind")]
     ({'call': Fraction(1, 1), 'accept': Fraction(0, 1)}, {'call': Fraction(0, 1), 'accept': Fraction(1, 1)})
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     sf = bluff_abstraction(rules)
     one_roll = _Draws(np.array([ways(d) for d in ROLLS]))
     opener = _Draws(opener_cup(rules).weights)

@@ -15,7 +15,7 @@ from fractions import Fraction
 import pandas as pd
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import bot_name, speaking_figure
+from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import (
     _,
     display_name,
@@ -25,6 +25,7 @@ from dicepoker.core.i18n import (
     in_language,
     ngettext,
 )
+from dicepoker.games import bot_name
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.bluff.names import hand_text
 from dicepoker.games.bluff.odds import (

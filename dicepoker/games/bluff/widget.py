@@ -30,11 +30,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
-import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
 from dicepoker.core.i18n import _, display_name, fill_message, format_message, format_percent, ngettext
+from dicepoker.core.randomness import child_generator, generator
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
 from dicepoker.games.bluff.engine import Accept, BluffGame, BluffView, Phase, RoundResult, Throw
@@ -189,7 +189,7 @@ class BluffUI(GameWidget):
         if not isinstance(rules, BluffRules):
             raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not the bluff game")
         self.rules = rules
-        self._rng = np.random.default_rng(seed)
+        self._rng = generator(seed)
         self.held = [False] * NUMBER_OF_DICE
         self.screen_for: int | None = None
         with self.speaking():  # the default names and the welcome in the widget's language
@@ -292,7 +292,7 @@ class BluffUI(GameWidget):
         game = BluffGame(
             self.rules,
             names_shown(typed, default_names(seats)),
-            rng=np.random.default_rng(int(self._rng.integers(2**63))),
+            rng=child_generator(self._rng),
         )
         self._seated(game, seats)
         self.game, self.seats, self.typed_names = game, seats, typed  # only now: a refusal changes nothing

@@ -22,11 +22,14 @@ import numpy as np
 
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, all_rolls
+from dicepoker.core.i18n import pgettext
 from dicepoker.core.match import play_match, random_bot, seat_of, tournament_rows
+from dicepoker.core.randomness import generator
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Place
 from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import best_keep_for_values, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules
+from dicepoker.games.win_tournament import WinTournament, pairwise_tournament
 
 Strategy = Callable[[BoardGame, np.random.Generator], Action]
 WIN_VALUE = 1000.0  # placing the chip that wins the game
@@ -140,7 +143,7 @@ class ProbabilityBot:
     stop_threats: bool = True
 
     def __call__(self, game: BoardGame, rng: np.random.Generator | int | None = None) -> Action:
-        rng = np.random.default_rng(rng)
+        rng = generator(rng=rng)
         if game.dice is None:
             return Roll()
         place, bounce = self.cell_values(game)
@@ -229,7 +232,7 @@ def play_board_game(
     >>> game.outcome.is_draw, game.turns_played
     (True, 10)
     """
-    rng = np.random.default_rng(rng)
+    rng = generator(rng=rng)
     dice_rng, choice_rng = rng.spawn(2)
     names = list(names) if names is not None else [f"Player {i + 1}" for i in range(len(strategies))]
     game = BoardGame(rules, names, rng=dice_rng)
@@ -276,3 +279,32 @@ def board_tournament(
     table = table.rename(columns={"player": "strategy", "opponents": "opponent", "mean_length": "mean_turns"})
     table.insert(2, "players", players)
     return table.reset_index(drop=True)
+
+
+def win_tournament(
+    players: Sequence[Strategy | str] | Mapping[str, Strategy],
+    games: int = 100,
+    seed: int | None = 0,
+    rules: BoardRules = BOARD,
+) -> WinTournament:
+    """Every pair of ``players`` (names of :data:`BOARD_STRATEGIES`, or strategies) plays ``games``
+    seeded two-player games, seats rotating: ``.summary`` (win rates with 95% intervals) and
+    ``.head_to_head``. The front door's ``tournament("board", players)``.
+
+    >>> result = win_tournament(["probability", "random"], games=2, seed=1)
+    >>> int(result.summary["games"].sum()), result.head_to_head.shape
+    (4, (2, 2))
+    """
+    bots = {name: (lambda s=s: s) for name, s in BOARD_STRATEGIES.items()}
+    return pairwise_tournament(BoardGame, rules.variant(players=2), players, bots, games=games, seed=seed)
+
+
+def shown_bot_name(name: str) -> str | None:
+    """``"probability"`` in the current language (the board's one bot of its own; ``random`` is every
+    game's), ``None`` for any other name: the board game's registry part ``bot_names``.
+
+    >>> shown_bot_name("Ann") is None
+    True
+    """
+    # TRANSLATORS: a bot's name (not in the sources)
+    return pgettext("bot", "probability") if name == "probability" else None

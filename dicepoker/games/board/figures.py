@@ -14,8 +14,9 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import bot_name, speaking_figure
+from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, display_name, fill_message, format_message, format_number, in_language
+from dicepoker.games import bot_name
 from dicepoker.games.board.labels import BOARD_LABELS, FREE_CENTRE, cell_name, label_kind
 from dicepoker.games.board.odds import cell_chances, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules

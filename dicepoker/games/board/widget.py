@@ -23,11 +23,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
-import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.core.i18n import _, fill_message, format_message, language, ngettext
+from dicepoker.core.randomness import child_generator, generator
 from dicepoker.games import find_game
 from dicepoker.games.board.bots import probability_bot, random_bot
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
@@ -236,7 +236,7 @@ class BoardUI(GameWidget):
             self.seats = check_board_seats(seats)
             if names is not None and len(names) != len(self.seats):
                 raise DicePokerError(f"{len(names)} names for {len(self.seats)} seats: {list(names)}")
-            self._rng = np.random.default_rng(seed)
+            self._rng = generator(seed)
             self.bounce_mode = False
             self._last_cell: Cell | None = None
             self._style_language = ""
@@ -331,7 +331,7 @@ class BoardUI(GameWidget):
     # --- who plays --------------------------------------------------------------------------------------
     def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> BoardGame:
         rules = self.rules.variant(players=len(seats))
-        game = BoardGame(rules, list(names), rng=int(self._rng.integers(2**32)))
+        game = BoardGame(rules, list(names), rng=child_generator(self._rng))
         self._generation += 1  # a computer step scheduled for the last game does nothing
         return self._seated(game, seats)
 

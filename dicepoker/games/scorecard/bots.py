@@ -22,6 +22,7 @@ Score(box='Chance')
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
@@ -29,13 +30,15 @@ import numpy as np
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import IllegalActionError, UnknownNameError
+from dicepoker.core.i18n import fill_message, format_number, pgettext
 from dicepoker.core.match import random_action
+from dicepoker.core.randomness import generator
 from dicepoker.games.scorecard.engine import Action, Score, ScorecardGame, TurnView
 from dicepoker.games.scorecard.hints import score_values
 from dicepoker.games.scorecard.rules import Need, Points, ScorecardRules
 from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET
 from dicepoker.games.scorecard.solver.solution import Solution
-from dicepoker.games.scorecard.solver.solve import solve
+from dicepoker.games.scorecard.solver.solve import check_risk, solve
 from dicepoker.games.scorecard.solver.tables import dice_tables, rule_tables
 
 TIE = 1e-9
@@ -168,7 +171,7 @@ class RandomStrategy:
     name = "random"
 
     def __init__(self, rng: np.random.Generator | int | None = None) -> None:
-        self.rng = np.random.default_rng(rng)
+        self.rng = generator(rng=rng)
 
     def __call__(self, view: TurnView) -> Keep | Score:
         return random_action(choices(view), self.rng)
@@ -194,7 +197,7 @@ class PlannedStrategy:
     (Keep(dice=Dice('666')), Keep(dice=Dice('666')))
     """
 
-    risk: float = 0.0  # the θ of the table it plays by (``risk_strategy``)
+    risk: float = 0.0  # the θ of the table it plays by (0: the expected score)
 
     def __init__(self, name: str, table: Callable[[ScorecardRules], Solution]) -> None:
         self.name = name
@@ -208,21 +211,25 @@ class PlannedStrategy:
         return self._solutions[rules]
 
     def __call__(self, view: TurnView) -> Keep | Score:
-        solution = self.solution(view.rules)
-        tables = dice_tables()
-        roll = tables.roll_index[view.dice]
-        turn = solution.turn(view.filled)
-        if view.rolls_left > 0:
-            inside = tables.keeps_in_roll[roll]
-            inside = inside[inside != KEEP_ALL_OFFSET + roll]  # keeping all five is "stop": a score
-            values = turn.keep[view.rolls_left, inside]
-            best = int(np.argmax(values))
-            if values[best] > turn.score[int(view.first_roll), roll] + TIE:
-                return Keep(tables.keeps[inside[best]])
-        return Score(_best_box(solution, view))
+        return planned_choice(self.solution(view.rules), view)
 
     def __repr__(self) -> str:
         return f"<{self.name} strategy>"
+
+
+def planned_choice(solution: Solution, view: TurnView) -> Keep | Score:
+    """The choice with the highest value in ``solution``'s table, ties to the earlier box or keep."""
+    tables = dice_tables()
+    roll = tables.roll_index[view.dice]
+    turn = solution.turn(view.filled)
+    if view.rolls_left > 0:
+        inside = tables.keeps_in_roll[roll]
+        inside = inside[inside != KEEP_ALL_OFFSET + roll]  # keeping all five is "stop": a score
+        values = turn.keep[view.rolls_left, inside]
+        best = int(np.argmax(values))
+        if values[best] > turn.score[int(view.first_roll), roll] + TIE:
+            return Keep(tables.keeps[inside[best]])
+    return Score(_best_box(solution, view))
 
 
 def _best_box(solution: Solution, view: TurnView) -> str:
@@ -267,11 +274,59 @@ def greedy_strategy() -> PlannedStrategy:
     return PlannedStrategy("greedy", _greedy_table)
 
 
-def risk_strategy(risk: float) -> PlannedStrategy:
-    """The player who maximises ``E[(exp(θ S) - 1) / θ]`` of the final score ``S``, θ = ``risk``.
+@dataclass(frozen=True)
+class RiskStrategy:
+    """The player who maximises ``E[(exp(θ S) - 1) / θ]`` of the final score ``S``: a record of its θ.
 
-    θ > 0 seeks risk (a long shot at a big score is worth more than its average), θ < 0 avoids it;
-    ``risk_strategy(0)`` plays like ``optimal``. Its table is ``solve(rules, risk=θ)`` (cached).
+    θ travels as this number; the names are computed from it (never parsed back from a name).
+    Its table is ``solve(rules, risk=θ)``, computed or loaded once per rule set.
+
+    >>> RiskStrategy(0.05).name, RiskStrategy(-0.1).name, RiskStrategy(0.0).name
+    ('risk +0.05', 'risk -0.1', 'risk 0')
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("uk"):
+    ...     RiskStrategy(-0.05).shown_name()
+    'ризик −0,05'
+    """
+
+    theta: float
+    _solutions: dict[ScorecardRules, Solution] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def risk(self) -> float:
+        """θ, as every strategy with a value table says it (0: the expected score)."""
+        return self.theta
+
+    @property
+    def name(self) -> str:
+        """The English name, the key of a tournament's tables: ``'risk +0.05'``, ``'risk 0'``."""
+        return "risk 0" if self.theta == 0 else f"risk {self.theta:+g}"
+
+    def shown_name(self) -> str:
+        """The name as the current language says it, θ written the language's way."""
+        shown = format_number(self.theta) if self.theta <= 0 else "+" + format_number(self.theta)
+        # TRANSLATORS: not in the sources: a bot that plays with the risk attitude θ (theta)
+        return fill_message(pgettext("bot", "risk {theta}"), theta=shown)
+
+    def solution(self, rules: ScorecardRules) -> Solution:
+        """The value table this strategy plays ``rules`` by (computed or loaded once)."""
+        if rules not in self._solutions:
+            self._solutions[rules] = solve(rules, risk=self.theta)
+        return self._solutions[rules]
+
+    def __call__(self, view: TurnView) -> Keep | Score:
+        return planned_choice(self.solution(view.rules), view)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} strategy>"
+
+
+_RISK_PLAYERS: dict[str, RiskStrategy] = {}  # the risk players made so far, by name: their shown names
+
+
+def risk_strategy(risk: float) -> RiskStrategy:
+    """The risk-θ player, θ = ``risk`` (checked): θ > 0 seeks risk (a long shot at a big score is
+    worth more than its average), θ < 0 avoids it; ``risk_strategy(0)`` plays like ``optimal``.
 
     >>> from dicepoker import find_game
     >>> from dicepoker.core.dice import Dice
@@ -281,12 +336,8 @@ def risk_strategy(risk: float) -> PlannedStrategy:
     >>> risk_strategy(-0.05)(view)
     Keep(dice=Dice('666'))
     """
-    from dicepoker.games.scorecard.solver.solve import check_risk
-
-    theta = check_risk(risk)
-    player = PlannedStrategy(risk_name(theta), lambda rules: solve(rules, risk=theta))
-    player.risk = theta
-    return player
+    player = RiskStrategy(check_risk(risk))
+    return _RISK_PLAYERS.setdefault(player.name, player)
 
 
 def risk_name(risk: float) -> str:
@@ -295,7 +346,32 @@ def risk_name(risk: float) -> str:
     >>> risk_name(0.05), risk_name(-0.1), risk_name(0)
     ('risk +0.05', 'risk -0.1', 'risk 0')
     """
-    return "risk 0" if risk == 0 else f"risk {risk:+g}"
+    return RiskStrategy(risk).name
+
+
+def shown_bot_name(name: str) -> str | None:
+    """The scorecard bot or strategy called ``name`` as the current language says it; ``None`` if
+    no scorecard bot has that name (the registry's ``bot_names`` part of the scorecard games).
+
+    >>> from dicepoker.core.i18n import in_language
+    >>> with in_language("ro"):
+    ...     shown_bot_name("greedy"), shown_bot_name(risk_strategy(0.02).name), shown_bot_name("Ann")
+    ('lacom', 'risc +0,02', None)
+    """
+    names = {
+        # TRANSLATORS: a bot's name (not in the sources)
+        "greedy": lambda: pgettext("bot", "greedy"),
+        # TRANSLATORS: a bot's name (not in the sources)
+        "heuristic": lambda: pgettext("bot", "heuristic"),
+        # TRANSLATORS: a bot's name (not in the sources)
+        "optimal": lambda: pgettext("bot", "optimal"),
+        # TRANSLATORS: a bot's name (not in the sources)
+        "plays to win": lambda: pgettext("bot", "plays to win"),
+    }
+    if name in names:
+        return names[name]()
+    player = _RISK_PLAYERS.get(name)
+    return player.shown_name() if player is not None else None
 
 
 # the θ the win-seeker chooses from (classic's poker bonuses make θ = 0.05 already a lottery player)

@@ -33,16 +33,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, quoted
-from dicepoker.core.figure_text import bot_name
 from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, ngettext
 from dicepoker.core.match import play_match
-from dicepoker.games import find_game
+from dicepoker.core.randomness import game_seeds, generator
+from dicepoker.games import bot_name, find_game
 from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, seat_for
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
 from dicepoker.games.scorecard.hints import TIE, Choice, Hint, box_name, hint, solution_for
@@ -618,15 +617,13 @@ def bot_losses(
 def _bot_losses(rules: ScorecardRules, bots: tuple[str, ...], games: int, seed: int) -> pd.DataFrame:
     solution = solve(rules, progress=False)
     rows = []
-    for i, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
+    for i, child in enumerate(game_seeds(seed, games)):
         dice_seed, strategy_seed = child.spawn(2)
         for bot in bots:
             strategy = find_strategy(bot)
             if isinstance(strategy, RandomStrategy):
-                strategy = strategy.reseeded(np.random.default_rng(strategy_seed))
-            game = play_match(
-                ScorecardGame(rules, rng=np.random.default_rng(dice_seed)), [seat_for(strategy)]
-            )
+                strategy = strategy.reseeded(generator(rng=strategy_seed))
+            game = play_match(ScorecardGame(rules, rng=dice_seed), [seat_for(strategy)])
             report = coach_report(game, 0, solution=solution, grade=False)
             rows.append(
                 {

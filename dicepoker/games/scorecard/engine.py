@@ -119,7 +119,7 @@ class ScorecardGame(DiceInHand, SavesByReplay):
         players: Sequence[str] | int = 1,
         *,
         seed: int | None = None,
-        rng: np.random.Generator | None = None,
+        rng: np.random.Generator | int | None = None,
     ) -> None:
         if isinstance(rules, str):
             rules = find_game(rules)

@@ -24,13 +24,13 @@ from types import ModuleType
 from typing import Any
 
 import ipywidgets as widgets
-import numpy as np
 
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
 from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, ngettext
 from dicepoker.core.pictures import COLOURS, plain, signed
+from dicepoker.core.randomness import child_generator, generator
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import (
     Strategy,
@@ -262,7 +262,7 @@ class PlayUI(GameWidget):
                     names=list(names),
                 )
             )
-        self._rng = np.random.default_rng(seed)
+        self._rng = generator(seed)
         self.strategy: Strategy = (strategy or default_computer_strategy)(rules)
         self._strategy_used = False
         self.hints = load_hints() if hints is True else (hints or None)
@@ -371,8 +371,8 @@ class PlayUI(GameWidget):
         return default_names(seats)
 
     def _new_game(self, seats: Sequence[str], names: Sequence[str]) -> ScorecardGame:
-        seed = int(self._rng.integers(2**32))
-        return self._seated(ScorecardGame(self.rules, players=list(names), seed=seed), seats)
+        game = ScorecardGame(self.rules, players=list(names), rng=child_generator(self._rng))
+        return self._seated(game, seats)
 
     def bot_name(self, seat: str) -> str:
         """The computer seats play with the widget's strategy: its name (``"optimal"``, ...)."""

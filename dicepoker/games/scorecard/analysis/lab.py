@@ -25,7 +25,7 @@ import pandas as pd
 from dicepoker.core.errors import DicePokerError, quoted
 from dicepoker.core.i18n import _, display_name, fill_message, format_message, ngettext
 from dicepoker.core.match import play_match
-from dicepoker.core.randomness import check_seed
+from dicepoker.core.randomness import game_seeds, generator
 from dicepoker.core.stats import mean_interval
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import Strategy, as_strategy, seat_for, strategy_name
@@ -72,9 +72,7 @@ def play_game(
     >>> game.is_over, game.player_names
     (True, ('Sam',))
     """
-    game = ScorecardGame(
-        scorecard_rules(rules), [player] if player is not None else 1, rng=np.random.default_rng(rng)
-    )
+    game = ScorecardGame(scorecard_rules(rules), [player] if player is not None else 1, rng=rng)
     return play_match(game, [seat_for(as_strategy(strategy))])
 
 
@@ -101,7 +99,7 @@ def simulate(
     strategy = as_strategy(strategy)
     poker = rules.poker_box
     rows = []
-    children = np.random.SeedSequence(check_seed(seed)).spawn(games)
+    children = game_seeds(seed, games)
     if progress:
         from tqdm.auto import tqdm
 
@@ -111,7 +109,7 @@ def simulate(
         dice_seed, strategy_seed = child.spawn(2)
         player = strategy
         if hasattr(strategy, "reseeded"):
-            player = strategy.reseeded(np.random.default_rng(strategy_seed))
+            player = strategy.reseeded(generator(rng=strategy_seed))
         game = play_game(player, rules, rng=dice_seed)
         card = game.scorecard(0)
         upper = rules.upper_total(card)

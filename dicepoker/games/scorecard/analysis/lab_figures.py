@@ -16,8 +16,9 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
-from dicepoker.core.figure_text import bot_name, speaking_figure
+from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, fill_message, format_message, in_language, ngettext
+from dicepoker.games import bot_name
 
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#6b7280", "#b7791f", "#db2777", "#0e7490")
 

@@ -32,6 +32,7 @@ from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import _, fill_message, format_message, format_number, ngettext
 from dicepoker.core.match import play_match
+from dicepoker.core.randomness import game_seeds
 from dicepoker.core.stats import Z95, wilson_interval
 from dicepoker.games.scorecard.analysis.lab import mean_ci, not_a_number_of_games, scorecard_rules, simulate
 from dicepoker.games.scorecard.bots import (
@@ -332,7 +333,7 @@ def play_duel_game(
     >>> game.is_over, len(game.totals())
     (True, 2)
     """
-    game = ScorecardGame(rules, players=["first", "second"], rng=np.random.default_rng(rng))
+    game = ScorecardGame(rules, players=["first", "second"], rng=rng)
     return play_match(game, [seat_for(player) for player in players])
 
 
@@ -355,7 +356,7 @@ def duel(
     if not isinstance(games, int) or games < 1:
         raise DicePokerError(not_a_number_of_games(games))
     me, them = as_strategy(player), as_strategy(opponent)
-    children = np.random.SeedSequence(seed).spawn(games)
+    children = game_seeds(seed, games)
     if progress:
         from tqdm.auto import tqdm
 

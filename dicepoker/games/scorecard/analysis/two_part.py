@@ -36,6 +36,7 @@ from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.errors import DicePokerError, UnknownNameError
 from dicepoker.core.i18n import display_name, format_message
 from dicepoker.core.pictures import signed
+from dicepoker.core.randomness import game_seeds
 from dicepoker.core.stats import Estimate, wilson_interval
 from dicepoker.core.turn import ROLL_OUTCOMES, turn_table
 from dicepoker.games.scorecard.analysis.lab import not_a_number_of_games, scorecard_rules
@@ -414,8 +415,8 @@ def simulate_part1(
         rules, player = scorecard_rules(rules), as_strategy(strategy)
     _part1_rules(rules)
     rows = []
-    for child in np.random.SeedSequence(seed).spawn(games):
-        game = ScorecardGame(rules, rng=np.random.default_rng(child))
+    for child in game_seeds(seed, games):
+        game = ScorecardGame(rules, rng=child)
         for _ in rules.upper_boxes:
             play_turn(game, player)
         card = game.scorecard(0)

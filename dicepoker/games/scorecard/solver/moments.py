@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
 import numpy as np
 
+from dicepoker.games.scorecard.solver.layers import final_values, state_tables, sweep_layers
 from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET
 from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables, dice_tables
 
@@ -118,57 +118,16 @@ def moment_tables(t: RuleTables, values: np.ndarray, risk: float = 0.0, workers:
     """
     from dicepoker.games.scorecard.solver.kernel_moments import moment_masks  # numba on first use
 
-    n = t.n_boxes
-    full = (1 << n) - 1
+    full = (1 << t.n_boxes) - 1
     m1 = np.full(t.shape, np.nan)
     m2 = np.full(t.shape, np.nan)
-    totals = np.arange(t.u_lo, t.u_hi + 1)
-    bonus = np.where(totals >= t.rules.upper_bonus_threshold, float(t.rules.upper_bonus), 0.0)
+    bonus = final_values(t)
     m1[full, :, :] = bonus
     m2[full, :, :] = bonus**2
-    masks = np.arange(1 << n, dtype=np.int64)
-    popcount = np.array([bin(m).count("1") for m in range(1 << n)])
     keeps, n_keeps = inside_keeps()
-    args = _kernel_tables(t)
-    workers = workers or max(1, min(8, len(_affinity())))
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for layer in range(n - 1, -1, -1):
-            todo = masks[(popcount == layer) & t.mask_reachable]
-            if not len(todo):
-                continue
-            chunks = np.array_split(todo, max(1, min(len(todo), 4 * workers)))
-            jobs = [
-                pool.submit(
-                    moment_masks,
-                    chunk,
-                    values,
-                    m1,
-                    m2,
-                    t.upper_class,
-                    t.compute_u,
-                    t.compute_n,
-                    t.fill_from,
-                    dice_tables().probability,
-                    *args,
-                    keeps,
-                    n_keeps,
-                    float(risk),
-                    TIE,
-                )
-                for chunk in chunks
-            ]
-            for job in jobs:
-                job.result()
+    kernel = (*state_tables(t), *_kernel_tables(t), keeps, n_keeps, float(risk), TIE)
+    sweep_layers(t, moment_masks, values, m1, m2, *kernel, workers=workers, chunks_per_worker=4)
     return m1, m2
-
-
-def _affinity() -> set[int]:
-    import os
-
-    try:
-        return os.sched_getaffinity(0)
-    except AttributeError:  # pragma: no cover - not on Linux
-        return set(range(os.cpu_count() or 1))
 
 
 def final_score_moments(solution: SolvedPolicy) -> ScoreMoments:

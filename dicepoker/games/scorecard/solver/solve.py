@@ -24,7 +24,6 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
 import numpy as np
@@ -32,17 +31,12 @@ import numpy as np
 from dicepoker.core.errors import DicePokerError
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.rules import ScorecardRules
+from dicepoker.games.scorecard.solver.layers import final_values, state_tables, sweep_layers
 from dicepoker.games.scorecard.solver.solution import Solution
-from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables, dice_tables, rule_tables
+from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables, rule_tables
 
 
 # --- solving ------------------------------------------------------------------------------------
-def _final_values(t: RuleTables) -> np.ndarray:
-    """The value of a full scorecard: the upper bonus if the total reached the threshold."""
-    totals = np.arange(t.u_lo, t.u_hi + 1)
-    return np.where(totals >= t.rules.upper_bonus_threshold, float(t.rules.upper_bonus), 0.0)
-
-
 def backward_induction(
     t: RuleTables,
     progress: Callable[[int], None] | None = None,
@@ -68,51 +62,12 @@ def backward_induction(
         solve_masks,  # numba loads only when something is solved
     )
 
-    n = t.n_boxes
-    full = (1 << n) - 1
+    full = (1 << t.n_boxes) - 1
     values = np.full(t.shape, np.nan)
-    values[full, :, :] = _final_values(t)
-    masks = np.arange(1 << n, dtype=np.int64)
-    popcount = np.array([bin(m).count("1") for m in range(1 << n)])
-    args = _kernel_tables(t)
-    dt = dice_tables()
-    workers = workers or max(1, min(8, _cpu_count()))
-    turns_of = t.compute_n[t.upper_class] * t.bits_per_mask()
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for layer in range(n - 1, -1, -1):
-            todo = masks[(popcount == layer) & t.mask_reachable]
-            if not len(todo):
-                continue
-            chunks = np.array_split(todo, max(1, min(len(todo), 8 * workers)))
-            jobs = []
-            for chunk in chunks:
-                job = pool.submit(
-                    solve_masks,
-                    chunk,
-                    values,
-                    t.upper_class,
-                    t.compute_u,
-                    t.compute_n,
-                    t.fill_from,
-                    dt.probability,
-                    *args,
-                    float(risk),
-                )
-                jobs.append((job, int(turns_of[chunk].sum())))
-            for job, turns in jobs:
-                job.result()
-                if progress is not None:
-                    progress(turns)
+    values[full, :, :] = final_values(t)
+    kernel = (*state_tables(t), *_kernel_tables(t), float(risk))
+    sweep_layers(t, solve_masks, values, *kernel, workers=workers, progress=progress)
     return values
-
-
-def _cpu_count() -> int:
-    import os
-
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
 
 
 MAX_RISK = 0.5  # the largest |θ| the risk-sensitive solve accepts (checked stable to here)
