@@ -78,6 +78,8 @@ def play_bluff_to_the_end(lang: str, seed: int, computer: str = "reasoning") -> 
             ui.call_button.click()
         messages.append(ui.last_message)
         table += [text_of(w.value) for w in (ui.table, ui.reveal, ui.screen_note, ui.private, ui.lives)]
+        with in_language(lang):  # the pictures of the game and of the human's view, as a lesson shows them
+            table += [text_of(ui.game._repr_html_()), text_of(ui.game.view(0)._repr_html_())]
     assert ui.game.is_over
     ui.roll_button.click()  # refused: the game is over (a refusal names the winner)
     messages.append(ui.last_message)

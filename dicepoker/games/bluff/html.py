@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicepoker.core.dice import NUMBER_OF_DICE
-from dicepoker.core.i18n import _, fill_message, format_message, ngettext
+from dicepoker.core.i18n import _, format_message, ngettext
 from dicepoker.core.pictures import dice_html
 from dicepoker.core.words import N_, says, says_with
 from dicepoker.games.bluff.names import hand_text
@@ -174,25 +174,29 @@ def game_html(game: Any) -> str:
     """A game as everyone at the table sees it: lives, this round's announcements, the last reveal.
 
     >>> from dicepoker.games.bluff.engine import BluffGame
-    >>> "Player 1</b> to roll and announce" in game_html(BluffGame(seed=1))
+    >>> "Round 1: Player 1 to roll and announce." in game_html(BluffGame(seed=1))
     True
     """
     names = game.player_names
     if game.is_over:
         n = len(game.rounds)
-        head = fill_message(
-            ngettext("{name} wins after {n} round.", "{name} wins after {n} rounds.", n),
-            name=f"<b>{html.escape(names[game.winner])}</b>",
-            n=n,
-        )
+        forms = {
+            "": ngettext("{name} wins after {n} round.", "{name} wins after {n} rounds.", n),
+            "name": ngettext("You win after {n} round.", "You win after {n} rounds.", n),
+        }
+        head = says_with({"name": html.escape(names[game.winner])}, forms, n=n)
     else:
         if game.phase == "roll":
-            doing = _("Round {n}: {name} to roll and announce.")
+            forms = {
+                "": _("Round {n}: {name} to roll and announce."),
+                "name": _("Round {n}: you roll and announce."),
+            }
         else:
-            doing = _("Round {n}: {name} to call the bluff or accept.")
-        head = fill_message(
-            doing, n=game.round_number, name=f"<b>{html.escape(names[game.current_player])}</b>"
-        )  # type: ignore[index]
+            forms = {
+                "": _("Round {n}: {name} to call the bluff or accept."),
+                "name": _("Round {n}: you call the bluff or accept."),
+            }
+        head = says_with({"name": html.escape(names[game.current_player])}, forms, n=game.round_number)
     last = game.rounds[-1] if game.rounds else None
     opener = None if game.is_over else names[game.current_player]
     return (
@@ -213,16 +217,21 @@ def view_html(view: Any) -> str:
     names = view.player_names
     me = html.escape(names[view.player])
     if view.dice is not None:
-        caption = ngettext("{name}'s cup ({n} roll left)", "{name}'s cup ({n} rolls left)", view.rolls_left)
+        forms = {
+            "": ngettext("{name}'s cup ({n} roll left)", "{name}'s cup ({n} rolls left)", view.rolls_left),
+            "name": ngettext("Your cup ({n} roll left)", "Your cup ({n} rolls left)", view.rolls_left),
+        }
         private = dice_html(
-            view.dice.values, caption=fill_message(caption, name=names[view.player], n=view.rolls_left)
+            view.dice.values, caption=says_with({"name": names[view.player]}, forms, n=view.rolls_left)
         )
     elif view.seen_dice is not None:
         private = dice_html(view.seen_dice.values, caption=_("the cup as you last saw it"))
     else:
-        unseen = format_message("{name} has not seen the cup this round.", name=me)
+        unseen = says(
+            me, N_("You have not seen the cup this round."), N_("{name} has not seen the cup this round.")
+        )
         private = f'<div style="color:#6b7280">{unseen}</div>'
-    knows = format_message("What {name} knows:", name=f"<b>{me}</b>")
+    knows = says(me, N_("What you know:"), N_("What {name} knows:"))
     return (
         f'<div class="dp-bluff-view"><div>{knows}</div>'
         f"{lives_html(names, view.lives, view.current_player, view.rules.lives)}"
