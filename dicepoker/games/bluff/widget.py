@@ -33,8 +33,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
-from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import _, display_name, fill_message, format_message, format_percent, ngettext
+from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.core.i18n import _, display_name_or_own, fill_message, format_message, format_percent, ngettext
 from dicepoker.core.words import N_, says, says_with
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
@@ -95,10 +95,7 @@ def game_title(rules: BluffRules) -> str:
     >>> game_title(BLUFF)
     'Dice Poker with bluffing'
     """
-    try:
-        return display_name("game title", rules.title)
-    except UnknownNameError:
-        return rules.title
+    return display_name_or_own("game title", rules.title)
 
 
 # --- pictures ---------------------------------------------------------------------------------------

@@ -13,7 +13,15 @@ import html
 from typing import Any
 from urllib.parse import quote
 
-from dicepoker.core.i18n import _, display_name, fill_message, format_message, known_names, ngettext, pgettext
+from dicepoker.core.i18n import (
+    _,
+    display_name,
+    display_name_or_own,
+    fill_message,
+    format_message,
+    ngettext,
+    pgettext,
+)
 from dicepoker.core.pictures import PIP_SPOTS, dice_html
 from dicepoker.core.words import N_, says
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label, label_faces, label_kind
@@ -193,9 +201,7 @@ def shown_title(title: str) -> str:
     >>> shown_title("Dice Poker board game"), shown_title("Our own board")
     ('Dice Poker board game', 'Our own board')
     """
-    if ("game title", title) in known_names():
-        return display_name("game title", title)
-    return title
+    return display_name_or_own("game title", title)
 
 
 def _caption_html(game: Any, names: Any = None) -> str:
