@@ -53,6 +53,7 @@ from dicepoker.ui.widget import (
     check_names_differ,
     die_face_css,
     die_label,
+    hold_said,
     message_css,
     names_shown,
     play_css,
@@ -371,21 +372,7 @@ class BluffUI(GameWidget):
             raise IllegalActionError(_("no roll left: nothing to hold the dice for; announce a hand"))
         self.held[position] = not self.held[position]
         value, name = self.game.positions[position], self.current_name
-        if self.held[position]:
-            return says(
-                name,
-                N_("You hold the {value} (die {position})."),
-                N_("{name} holds the {value} (die {position})."),
-                value=value,
-                position=position + 1,
-            )
-        return says(
-            name,
-            N_("You release the {value} (die {position})."),
-            N_("{name} releases the {value} (die {position})."),
-            value=value,
-            position=position + 1,
-        )
+        return hold_said(name, value, position, self.held[position])
 
     def _roll(self) -> str:
         self._require_human("roll")

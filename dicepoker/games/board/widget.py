@@ -55,6 +55,7 @@ from dicepoker.ui.widget import (
     check_names_differ,
     die_face_css,
     die_label,
+    hold_said,
     message_css,
     names_shown,
     play_css,
@@ -374,21 +375,7 @@ class BoardUI(GameWidget):
         self._require_human("see its choice")
         self.game.toggle_hold(position)
         value, held = self.game.positions[position], self.game.held[position]  # type: ignore[index]
-        if held:
-            return says(
-                self.current_name,
-                N_("You hold the {value} (die {position})."),
-                N_("{name} holds the {value} (die {position})."),
-                value=value,
-                position=position + 1,
-            )
-        return says(
-            self.current_name,
-            N_("You release the {value} (die {position})."),
-            N_("{name} releases the {value} (die {position})."),
-            value=value,
-            position=position + 1,
-        )
+        return hold_said(self.current_name, value, position, held)
 
     def _bounced_text(self, who: str, victim: int, cell: Cell) -> str:
         forms = {
