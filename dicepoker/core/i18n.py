@@ -263,6 +263,18 @@ def display_name(kind: str, english_name: str, lang: str | None = None) -> str:
     return pgettext(kind, english_name, lang)
 
 
+def display_name_or_own(kind: str, name: str, lang: str | None = None) -> str:
+    """:func:`display_name` for a name the catalogs know; any other name (a teacher's own variant's
+    title or box) as it is spelled.
+
+    >>> display_name_or_own("game title", "Dice Poker with bluffing", "uk")
+    'Покер на кістках з блефом'
+    >>> display_name_or_own("box", "Sevens")
+    'Sevens'
+    """
+    return display_name(kind, name, lang) if (kind, name) in known_names() else name
+
+
 @cache
 def known_names() -> frozenset[tuple[str, str]]:
     """Every (kind, English name) pair the catalogs translate (read from the source catalog)."""

@@ -15,9 +15,10 @@ The translated helpers make whole sentences in the current language (:mod:`dicep
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
-from dicepoker.core.i18n import available_languages, format_message, pgettext
+from dicepoker.core.i18n import _, available_languages, fill_message, format_message, pgettext
 
 FACE_WORDS = ("blank", "one", "two", "three", "four", "five", "six")
 
@@ -83,8 +84,33 @@ def says(who: str, to_you: str, about_them: str, /, lang: str | None = None, **v
     >>> says("Bo", N_("Your turn"), N_("{name}'s turn"), lang="uk")
     'Хід гравця Bo'
     """
-    template = to_you if is_you(who) else about_them
-    return format_message(template, lang, name=player_name(who, lang), **values)
+    forms = {"name": _(to_you, lang), "": _(about_them, lang)}
+    return says_with({"name": who}, forms, lang, **values)
+
+
+def says_with(
+    names: Mapping[str, str], forms: Mapping[str, str], /, lang: str | None = None, **values: object
+) -> str:
+    """A whole sentence about several players, in the form for whichever of them is "You".
+
+    ``names`` maps each placeholder to a player's name; ``forms`` maps the placeholders of the
+    players who are "You" (joined by a space, in the order of ``names``; ``""`` when nobody is) to
+    the sentence, already translated (``_`` or ``ngettext``); a case without its own form takes the
+    ``""`` one. Each name is filled in as shown (:func:`player_name`). :func:`says` is the case of
+    one player.
+
+    >>> forms = {
+    ...     "": "{name} passes the cup to {next}.",
+    ...     "name": "You pass the cup to {next}.",
+    ...     "next": "{name} passes the cup to you.",
+    ... }
+    >>> says_with({"name": "Ann", "next": "You"}, forms), says_with({"name": "Tu", "next": "Bo"}, forms)
+    ('Ann passes the cup to you.', 'You pass the cup to Bo.')
+    """
+    you = " ".join(key for key, name in names.items() if is_you(name))
+    template = forms.get(you, forms[""])
+    shown = {key: player_name(name, lang) for key, name in names.items()}
+    return fill_message(template, lang, **shown, **values)
 
 
 def face_word(value: int, lang: str | None = None) -> str:

@@ -145,6 +145,30 @@ def descendants(widget: widgets.Widget) -> list[widgets.Widget]:
     return found
 
 
+def hold_said(who: str, value: int, position: int, held: bool) -> str:
+    """What the message line says when ``who`` holds (or releases) die ``position`` (from 0) showing
+    ``value``: spoken to the player called You, about anyone else.
+
+    >>> hold_said("You", 5, 1, True), hold_said("Ann", 5, 1, False)
+    ('You hold the 5 (die 2).', 'Ann releases the 5 (die 2).')
+    """
+    if held:
+        return says(
+            who,
+            N_("You hold the {value} (die {position})."),
+            N_("{name} holds the {value} (die {position})."),
+            value=value,
+            position=position + 1,
+        )
+    return says(
+        who,
+        N_("You release the {value} (die {position})."),
+        N_("{name} releases the {value} (die {position})."),
+        value=value,
+        position=position + 1,
+    )
+
+
 def show_die(button: widgets.Button, value: int, held: bool) -> None:
     """Show a die on its button: face ``value`` (0: not rolled yet) as ``dp-face-<value>``, held or not.
 

@@ -33,6 +33,7 @@ from dicepoker.core.players import player_index, player_names
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, parsed_once
 from dicepoker.core.turn import throw_outcomes
+from dicepoker.core.words import N_, says
 from dicepoker.games import find_game
 from dicepoker.games.bluff.html import game_html, view_html
 from dicepoker.games.bluff.names import hand_text
@@ -427,12 +428,24 @@ class BluffGame(SavesByReplay):
             )
         if self._phase != phase:
             not_now = {  # who must roll cannot respond, and who must respond cannot roll
-                "roll": _("cannot roll now: {name} must call the bluff or accept"),
-                "announce": _("cannot announce now: {name} must call the bluff or accept"),
-                "accept": _("cannot accept now: {name} must roll and announce"),
-                "call the bluff": _("cannot call the bluff now: {name} must roll and announce"),
+                "roll": (
+                    N_("cannot roll now: you must call the bluff or accept"),
+                    N_("cannot roll now: {name} must call the bluff or accept"),
+                ),
+                "announce": (
+                    N_("cannot announce now: you must call the bluff or accept"),
+                    N_("cannot announce now: {name} must call the bluff or accept"),
+                ),
+                "accept": (
+                    N_("cannot accept now: you must roll and announce"),
+                    N_("cannot accept now: {name} must roll and announce"),
+                ),
+                "call the bluff": (
+                    N_("cannot call the bluff now: you must roll and announce"),
+                    N_("cannot call the bluff now: {name} must roll and announce"),
+                ),
             }
-            raise IllegalActionError(fill_message(not_now[what], name=self.player_names[self._current]))
+            raise IllegalActionError(says(self.player_names[self._current], *not_now[what]))
 
     # --- actions ---------------------------------------------------------------------------------
     def roll(

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicepoker.core.dice import NUMBER_OF_DICE
-from dicepoker.core.i18n import _, fill_message, format_message, ngettext
+from dicepoker.core.i18n import _, format_message, ngettext
 from dicepoker.core.pictures import dice_html
+from dicepoker.core.words import N_, says, says_with
 from dicepoker.games.bluff.names import hand_text
 
 
@@ -50,37 +51,54 @@ def _turn_line(turn: Any, names: Sequence[str]) -> str:
     said = f"<b>{html.escape(hand_text(turn.announcement))}</b>" if turn.announcement else ""
     throws = ", ".join(f"{k}" for k in turn.throws)
     n = turn.throws[-1] if turn.throws else 0  # the dice noun goes with the last number
-    if turn.throws and not turn.accepted:
-        line = (
-            ngettext(
+    if turn.throws and not turn.accepted and said:
+        forms = {
+            "": ngettext(
                 "{name} opens: throws {throws} die — announces {hand}",
                 "{name} opens: throws {throws} dice — announces {hand}",
                 n,
-            )
-            if said
-            else ngettext("{name} opens: throws {throws} die", "{name} opens: throws {throws} dice", n)
-        )
-    elif turn.throws:
-        line = (
-            ngettext(
+            ),
+            "name": ngettext(
+                "You open: throw {throws} die — announce {hand}",
+                "You open: throw {throws} dice — announce {hand}",
+                n,
+            ),
+        }
+    elif turn.throws and not turn.accepted:
+        forms = {
+            "": ngettext("{name} opens: throws {throws} die", "{name} opens: throws {throws} dice", n),
+            "name": ngettext("You open: throw {throws} die", "You open: throw {throws} dice", n),
+        }
+    elif turn.throws and said:
+        forms = {
+            "": ngettext(
                 "{name} accepts and throws {throws} die — announces {hand}",
                 "{name} accepts and throws {throws} dice — announces {hand}",
                 n,
-            )
-            if said
-            else ngettext(
+            ),
+            "name": ngettext(
+                "You accept and throw {throws} die — announce {hand}",
+                "You accept and throw {throws} dice — announce {hand}",
+                n,
+            ),
+        }
+    elif turn.throws:
+        forms = {
+            "": ngettext(
                 "{name} accepts and throws {throws} die", "{name} accepts and throws {throws} dice", n
-            )
-        )
+            ),
+            "name": ngettext("You accept and throw {throws} die", "You accept and throw {throws} dice", n),
+        }
+    elif turn.accepted and said:
+        forms = {
+            "": _("{name} accepts and throws no dice — announces {hand}"),
+            "name": _("You accept and throw no dice — announce {hand}"),
+        }
     elif turn.accepted:
-        line = (
-            _("{name} accepts and throws no dice — announces {hand}")
-            if said
-            else _("{name} accepts and throws no dice")
-        )
+        forms = {"": _("{name} accepts and throws no dice"), "name": _("You accept and throw no dice")}
     else:
-        line = _("{name} opens: has not rolled yet")
-    return f"<li>{fill_message(line, name=who, throws=throws, hand=said)}</li>"
+        forms = {"": _("{name} opens: has not rolled yet"), "name": _("You open: you have not rolled yet")}
+    return f"<li>{says_with({'name': who}, forms, throws=throws, hand=said)}</li>"
 
 
 def table_html(turns: Sequence[Any], names: Sequence[str], round_number: int) -> str:
@@ -114,21 +132,31 @@ def reveal_html(
     if result is None:
         empty = html.escape(_("No cup has been lifted yet."))
         return f'<div class="dp-reveal-empty" style="color:#6b7280">{empty}</div>'
-    caller, announcer = html.escape(names[result.caller]), html.escape(names[result.announcer])
+    players = {"caller": html.escape(names[result.caller]), "announcer": html.escape(names[result.announcer])}
     if result.was_true:
-        verdict = _("The dice hold it: {caller} called a true announcement and loses a life.")
+        verdict_forms = {
+            "": _("The dice hold it: {caller} called a true announcement and loses a life."),
+            "caller": _("The dice hold it: you called a true announcement and lose a life."),
+        }
+        verdict = says_with({"caller": players["caller"]}, verdict_forms)
     else:
-        verdict = _("The dice do not hold it: {announcer} was bluffing and loses a life.")
-    verdict = fill_message(verdict, caller=caller, announcer=announcer)
-    called = format_message(
-        "Round {n}: {caller} calls {announcer}'s {hand}. The cup is lifted:",
-        n=result.number,
-        caller=caller,
-        announcer=announcer,
-        hand=f"<b>{html.escape(hand_text(result.announcement))}</b>",
+        verdict_forms = {
+            "": _("The dice do not hold it: {announcer} was bluffing and loses a life."),
+            "announcer": _("The dice do not hold it: you were bluffing and lose a life."),
+        }
+        verdict = says_with({"announcer": players["announcer"]}, verdict_forms)
+    forms = {
+        "": _("Round {n}: {caller} calls {announcer}'s {hand}. The cup is lifted:"),
+        "caller": _("Round {n}: you call {announcer}'s {hand}. The cup is lifted:"),
+        "announcer": _("Round {n}: {caller} calls your {hand}. The cup is lifted:"),
+    }
+    called = says_with(
+        players, forms, n=result.number, hand=f"<b>{html.escape(hand_text(result.announcement))}</b>"
     )
     read = format_message("They read {reading}.", reading=f"<b>{html.escape(hand_text(result.best))}</b>")
-    next_opener = format_message("({name} opens the next round.)", name=opener) if opener else ""
+    next_opener = (
+        says(opener, N_("(You open the next round.)"), N_("({name} opens the next round.)")) if opener else ""
+    )
     dice = dice_html(result.dice.values, size=40)
     if animate:
         dice = dice.replace("<svg ", '<svg class="dp-reveal-die" ')
@@ -146,25 +174,29 @@ def game_html(game: Any) -> str:
     """A game as everyone at the table sees it: lives, this round's announcements, the last reveal.
 
     >>> from dicepoker.games.bluff.engine import BluffGame
-    >>> "Player 1</b> to roll and announce" in game_html(BluffGame(seed=1))
+    >>> "Round 1: Player 1 to roll and announce." in game_html(BluffGame(seed=1))
     True
     """
     names = game.player_names
     if game.is_over:
         n = len(game.rounds)
-        head = fill_message(
-            ngettext("{name} wins after {n} round.", "{name} wins after {n} rounds.", n),
-            name=f"<b>{html.escape(names[game.winner])}</b>",
-            n=n,
-        )
+        forms = {
+            "": ngettext("{name} wins after {n} round.", "{name} wins after {n} rounds.", n),
+            "name": ngettext("You win after {n} round.", "You win after {n} rounds.", n),
+        }
+        head = says_with({"name": html.escape(names[game.winner])}, forms, n=n)
     else:
         if game.phase == "roll":
-            doing = _("Round {n}: {name} to roll and announce.")
+            forms = {
+                "": _("Round {n}: {name} to roll and announce."),
+                "name": _("Round {n}: you roll and announce."),
+            }
         else:
-            doing = _("Round {n}: {name} to call the bluff or accept.")
-        head = fill_message(
-            doing, n=game.round_number, name=f"<b>{html.escape(names[game.current_player])}</b>"
-        )  # type: ignore[index]
+            forms = {
+                "": _("Round {n}: {name} to call the bluff or accept."),
+                "name": _("Round {n}: you call the bluff or accept."),
+            }
+        head = says_with({"name": html.escape(names[game.current_player])}, forms, n=game.round_number)
     last = game.rounds[-1] if game.rounds else None
     opener = None if game.is_over else names[game.current_player]
     return (
@@ -185,16 +217,21 @@ def view_html(view: Any) -> str:
     names = view.player_names
     me = html.escape(names[view.player])
     if view.dice is not None:
-        caption = ngettext("{name}'s cup ({n} roll left)", "{name}'s cup ({n} rolls left)", view.rolls_left)
+        forms = {
+            "": ngettext("{name}'s cup ({n} roll left)", "{name}'s cup ({n} rolls left)", view.rolls_left),
+            "name": ngettext("Your cup ({n} roll left)", "Your cup ({n} rolls left)", view.rolls_left),
+        }
         private = dice_html(
-            view.dice.values, caption=fill_message(caption, name=names[view.player], n=view.rolls_left)
+            view.dice.values, caption=says_with({"name": names[view.player]}, forms, n=view.rolls_left)
         )
     elif view.seen_dice is not None:
         private = dice_html(view.seen_dice.values, caption=_("the cup as you last saw it"))
     else:
-        unseen = format_message("{name} has not seen the cup this round.", name=me)
+        unseen = says(
+            me, N_("You have not seen the cup this round."), N_("{name} has not seen the cup this round.")
+        )
         private = f'<div style="color:#6b7280">{unseen}</div>'
-    knows = format_message("What {name} knows:", name=f"<b>{me}</b>")
+    knows = says(me, N_("What you know:"), N_("What {name} knows:"))
     return (
         f'<div class="dp-bluff-view"><div>{knows}</div>'
         f"{lives_html(names, view.lives, view.current_player, view.rules.lives)}"

@@ -32,9 +32,17 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
-from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import _, display_name, fill_message, format_message, format_percent, ngettext
+from dicepoker.core.errors import DicePokerError, IllegalActionError
+from dicepoker.core.i18n import (
+    _,
+    display_name_or_own,
+    fill_message,
+    format_message,
+    format_percent,
+    ngettext,
+)
 from dicepoker.core.randomness import child_generator, generator
+from dicepoker.core.words import N_, says, says_with
 from dicepoker.games import find_game
 from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
 from dicepoker.games.bluff.engine import Accept, BluffGame, BluffView, Phase, RoundResult, Throw
@@ -52,6 +60,7 @@ from dicepoker.ui.widget import (
     check_names_differ,
     die_face_css,
     die_label,
+    hold_said,
     message_css,
     names_shown,
     play_css,
@@ -94,10 +103,7 @@ def game_title(rules: BluffRules) -> str:
     >>> game_title(BLUFF)
     'Dice Poker with bluffing'
     """
-    try:
-        return display_name("game title", rules.title)
-    except UnknownNameError:
-        return rules.title
+    return display_name_or_own("game title", rules.title)
 
 
 # --- pictures ---------------------------------------------------------------------------------------
@@ -153,12 +159,12 @@ def check_bluff_seats(seats: Sequence[str], rules: BluffRules = BLUFF) -> tuple[
 
 def default_names(seats: Sequence[str]) -> list[str]:
     """Default names: ``Player N`` for humans, ``Computer`` for computers (numbered if several),
-    in the current language.
+    in the current language; the one human at a table with the computer is ``You``.
 
-    >>> default_names(["human", "reasoning", "naive"])
-    ['Player 1', 'Computer 1', 'Computer 2']
+    >>> default_names(["human", "reasoning", "naive"]), default_names(["human", "human", "naive"])
+    (['You', 'Computer 1', 'Computer 2'], ['Player 1', 'Player 2', 'Computer'])
     """
-    return seat_names(seats, dict.fromkeys(SEAT_KINDS, computer_word()))
+    return seat_names(seats, dict.fromkeys(SEAT_KINDS, computer_word()), you=True)
 
 
 # --- the widget -----------------------------------------------------------------------------------------
@@ -323,8 +329,10 @@ class BluffUI(GameWidget):
     def _require_not_over(self) -> None:
         if self.game.is_over:
             raise IllegalActionError(
-                format_message(
-                    "the game is over ({name} wins): press New game", name=self.shown_name(self.game.winner)
+                says(
+                    self.shown_name(self.game.winner),
+                    N_("the game is over (you win): press New game"),
+                    N_("the game is over ({name} wins): press New game"),
                 )
             )
 
@@ -371,13 +379,7 @@ class BluffUI(GameWidget):
             raise IllegalActionError(_("no roll left: nothing to hold the dice for; announce a hand"))
         self.held[position] = not self.held[position]
         value, name = self.game.positions[position], self.current_name
-        if self.held[position]:
-            return format_message(
-                "{name} holds the {value} (die {position}).", name=name, value=value, position=position + 1
-            )
-        return format_message(
-            "{name} releases the {value} (die {position}).", name=name, value=value, position=position + 1
-        )
+        return hold_said(name, value, position, self.held[position])
 
     def _roll(self) -> str:
         self._require_human("roll")
@@ -385,9 +387,13 @@ class BluffUI(GameWidget):
         dice = self.game.roll(held=self.held if not first else None)
         self.held = [False] * NUMBER_OF_DICE
         shown = "-".join(map(str, self.game.positions))  # type: ignore[arg-type]
-        return format_message(
-            "{name} rolls in secret: {dice} ({reading}). Choose a hand to announce, or hold dice and reroll.",
-            name=who,
+        return says(
+            who,
+            N_("You roll in secret: {dice} ({reading}). Choose a hand to announce, or hold dice and reroll."),
+            N_(
+                "{name} rolls in secret: {dice} ({reading}). "
+                "Choose a hand to announce, or hold dice and reroll."
+            ),
             dice=shown,
             reading=dice_reading(dice),
         )
@@ -412,15 +418,25 @@ class BluffUI(GameWidget):
         dice = self.game.accept()
         shown = "-".join(map(str, self.game.positions))  # type: ignore[arg-type]
         n = self.rules.reroll_rounds
-        return fill_message(
-            ngettext(
+        forms = {
+            "": ngettext(
                 "{name} accepts and looks at the cup: {dice} ({reading}). "
                 "Reroll up to {n} time, then announce higher.",
                 "{name} accepts and looks at the cup: {dice} ({reading}). "
                 "Reroll up to {n} times, then announce higher.",
                 n,
             ),
-            name=self.current_name,
+            "name": ngettext(
+                "You accept and look at the cup: {dice} ({reading}). "
+                "Reroll up to {n} time, then announce higher.",
+                "You accept and look at the cup: {dice} ({reading}). "
+                "Reroll up to {n} times, then announce higher.",
+                n,
+            ),
+        }
+        return says_with(
+            {"name": self.current_name},
+            forms,
             dice=shown,
             reading=dice_reading(dice),
             n=n,
@@ -490,41 +506,52 @@ class BluffUI(GameWidget):
 
     def _welcome(self) -> str:
         return (
-            format_message(
-                "New game: {names}. {name} opens round 1.",
+            says(
+                self.current_name,
+                N_("New game: {names}. You open round 1."),
+                N_("New game: {names}. {name} opens round 1."),
                 names=", ".join(self.shown_names()),
-                name=self.current_name,
             )
             + self._pass_note()
         )
 
     def _announced_text(self, who: str) -> str:
         said = self.game.last_announcement
-        text = format_message(
-            "{name} announces '{hand}' and passes the cup to {next}.",
-            name=who,
-            hand=hand_text(said),
-            next=self.current_name,
-        )
+        forms = {
+            "": _("{name} announces '{hand}' and passes the cup to {next}."),
+            "name": _("You announce '{hand}' and pass the cup to {next}."),
+            "next": _("{name} announces '{hand}' and passes the cup to you."),
+        }
+        text = says_with({"name": who, "next": self.current_name}, forms, hand=hand_text(said))
         return text + self._pass_note()
 
     def _result_text(self, result: RoundResult) -> str:
         names = self.shown_names()
-        text = format_message(
-            "{caller} calls! The cup shows {dice} ({reading}): {loser} loses a life.",
-            caller=names[result.caller],
+        forms = {
+            "": _("{caller} calls! The cup shows {dice} ({reading}): {loser} loses a life."),
+            "caller": _("You call! The cup shows {dice} ({reading}): {loser} loses a life."),
+            "loser": _("{caller} calls! The cup shows {dice} ({reading}): you lose a life."),
+            "caller loser": _("You call! The cup shows {dice} ({reading}): you lose a life."),
+        }
+        text = says_with(
+            {"caller": names[result.caller], "loser": names[result.loser]},
+            forms,
             dice="-".join(map(str, result.dice.values)),
             reading=hand_text(result.best),
-            loser=names[result.loser],
         )
         if self.game.is_over:
-            return text + " " + format_message("{name} wins!", name=names[self.game.winner])  # type: ignore[index]
+            return text + " " + says(names[self.game.winner], N_("You win!"), N_("{name} wins!"))  # type: ignore[index]
         out = (
-            " " + format_message("{name} is out.", name=names[result.loser])
+            " " + says(names[result.loser], N_("You are out."), N_("{name} is out."))
             if self.game.lives[result.loser] == 0
             else ""
         )
-        opens = format_message("{name} opens round {n}.", name=self.current_name, n=self.game.round_number)
+        opens = says(
+            self.current_name,
+            N_("You open round {n}."),
+            N_("{name} opens round {n}."),
+            n=self.game.round_number,
+        )
         return text + out + " " + opens + self._pass_note()
 
     # --- showing the state ---------------------------------------------------------------------------------
@@ -592,8 +619,10 @@ class BluffUI(GameWidget):
             )
             self.pass_button.description = _("Show me")
         else:
-            me = f"<b>{html.escape(self.shown_name(view.player))}</b>"
-            self.screen_note.value = format_message("The screen shows what {name} knows.", name=me)
+            me = html.escape(self.shown_name(view.player))
+            self.screen_note.value = says(
+                me, N_("The screen shows what you know."), N_("The screen shows what {name} knows.")
+            )
             self.pass_button.description = _("Show me")
         self.pass_button.disabled = not self.needs_pass
         self.pass_button.layout.display = None if self.needs_pass else "none"
@@ -667,7 +696,9 @@ class BluffUI(GameWidget):
         )
         over = _("the game is over: press New game") if game.is_over else ""
         human_turn = (
-            "" if self.computer_to_play else format_message("it is {name}'s turn", name=self.current_name)
+            ""
+            if self.computer_to_play
+            else says(self.current_name, N_("it is your turn"), N_("it is {name}'s turn"))
         )
         for button in (self.step_button, self.turn_button):
             set_enabled(button, over or human_turn)

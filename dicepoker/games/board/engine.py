@@ -31,6 +31,7 @@ from dicepoker.core.i18n import _, fill_message, format_message, ngettext
 from dicepoker.core.players import die_position, player_index, player_names, whole_number
 from dicepoker.core.randomness import generator
 from dicepoker.core.saving import SavesByReplay, generator_state, hold_as, parsed_once
+from dicepoker.core.words import N_, says, says_with
 from dicepoker.games.board.html import board_html
 from dicepoker.games.board.labels import FREE_CENTRE, cell_name, cell_place, describe_label
 from dicepoker.games.board.rules import BoardRules, Cell, check_cell
@@ -422,10 +423,11 @@ class BoardGame(DiceInHand, SavesByReplay):
         holder = self.owner(cell)
         if holder is not None:
             raise IllegalActionError(
-                format_message(
-                    "the cell at {place} is already occupied by {name}",
+                says(
+                    self.player_names[holder],
+                    N_("the cell at {place} already holds your chip"),
+                    N_("the cell at {place} is already occupied by {name}"),
                     place=cell_place(cell),
-                    name=self.player_names[holder],
                 )
             )
         if cell not in self.takeable_cells():
@@ -564,12 +566,11 @@ class BoardGame(DiceInHand, SavesByReplay):
             )
         name = (self.player_names if names is None else names)[outcome.winner]
         need = self.rules.series_to_win
-        return fill_message(
-            ngettext("{name} completed {n} series", "{name} completed {n} series", need, lang),
-            lang,
-            name=name,
-            n=need,
-        )
+        forms = {
+            "": ngettext("{name} completed {n} series", "{name} completed {n} series", need, lang),
+            "name": ngettext("You completed {n} series", "You completed {n} series", need, lang),
+        }
+        return says_with({"name": name}, forms, lang, n=need)
 
     @property
     def is_over(self) -> bool:

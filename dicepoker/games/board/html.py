@@ -13,8 +13,17 @@ import html
 from typing import Any
 from urllib.parse import quote
 
-from dicepoker.core.i18n import _, display_name, fill_message, format_message, known_names, ngettext, pgettext
+from dicepoker.core.i18n import (
+    _,
+    display_name,
+    display_name_or_own,
+    fill_message,
+    format_message,
+    ngettext,
+    pgettext,
+)
 from dicepoker.core.pictures import PIP_SPOTS, dice_html
+from dicepoker.core.words import N_, says
 from dicepoker.games.board.labels import FREE_CENTRE, describe_label, label_faces, label_kind
 
 CHIP_COLOURS = ("#dc2626", "#2563eb", "#16a34a")
@@ -139,17 +148,19 @@ def board_html(obj: Any, *, cell_size: int = 46) -> str:
             owner = game.owner((r, c)) if game else None
             edge = "#16a34a" if (r, c) in takeable else "#ea580c" if (r, c) in removable else "#d1d5db"
             if owner is None:
-                title = _("({r}, {c}) {label}: {words}")
+                title = format_message(
+                    "({r}, {c}) {label}: {words}", r=r, c=c, label=label, words=describe_label(label)
+                )
             else:
-                title = _("({r}, {c}) {label}: {words} — {name}'s chip")
-            title = fill_message(
-                title,
-                r=r,
-                c=c,
-                label=label,
-                words=describe_label(label),
-                name=game.player_names[owner] if owner is not None else "",
-            )
+                title = says(
+                    game.player_names[owner],
+                    N_("({r}, {c}) {label}: {words} — your chip"),
+                    N_("({r}, {c}) {label}: {words} — {name}'s chip"),
+                    r=r,
+                    c=c,
+                    label=label,
+                    words=describe_label(label),
+                )
             parts.append(
                 f'<g class="dp-board-cell"><title>{html.escape(title)}</title>'
                 f'<rect x="{c * s + 1}" y="{r * s + 1}" width="{s - 2}" height="{s - 2}" rx="5" '
@@ -190,9 +201,7 @@ def shown_title(title: str) -> str:
     >>> shown_title("Dice Poker board game"), shown_title("Our own board")
     ('Dice Poker board game', 'Our own board')
     """
-    if ("game title", title) in known_names():
-        return display_name("game title", title)
-    return title
+    return display_name_or_own("game title", title)
 
 
 def _caption_html(game: Any, names: Any = None) -> str:

@@ -28,6 +28,7 @@ from dicepoker.core.dice import NUMBER_OF_DICE
 from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.core.i18n import _, fill_message, format_message, language, ngettext
 from dicepoker.core.randomness import child_generator, generator
+from dicepoker.core.words import N_, says, says_with
 from dicepoker.games import find_game
 from dicepoker.games.board.bots import probability_bot, random_bot
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, Keep, PassTurn, Place, Roll
@@ -54,6 +55,7 @@ from dicepoker.ui.widget import (
     check_names_differ,
     die_face_css,
     die_label,
+    hold_said,
     message_css,
     names_shown,
     play_css,
@@ -160,16 +162,16 @@ def seat_word_in_list(kind: str) -> str:
 
 def default_names(seats: Sequence[str]) -> list[str]:
     """Default names: ``Player 1`` for humans, ``Computer`` / ``Random`` (numbered if repeated),
-    in the current language.
+    in the current language; the one human at a table with the computer is ``You``.
 
-    >>> default_names(["human", "computer", "computer"])
-    ['Player 1', 'Computer 1', 'Computer 2']
+    >>> default_names(["human", "computer", "computer"]), default_names(["human", "human", "random"])
+    (['You', 'Computer 1', 'Computer 2'], ['Player 1', 'Player 2', 'Random'])
     """
     words = {
         "computer": _("Computer"),
         "random": _("Random"),
     }
-    return seat_names(seats, words)
+    return seat_names(seats, words, you=True)
 
 
 def check_board_seats(seats: Sequence[str]) -> tuple[str, ...]:
@@ -360,41 +362,48 @@ class BoardUI(GameWidget):
         kept = sum(self.game.held) if not first else 0
         self.game.roll()
         if self.game.rolls_left == 0 and kept == NUMBER_OF_DICE:
-            text = format_message("{name} keeps all five dice: now take a cell.", name=who)
+            text = says(
+                who,
+                N_("You keep all five dice: now take a cell."),
+                N_("{name} keeps all five dice: now take a cell."),
+            )
         else:
-            text = format_message("{name} rolls {dice}.", name=who, dice=self._dice_text())
+            text = says(who, N_("You roll {dice}."), N_("{name} rolls {dice}."), dice=self._dice_text())
         return " ".join([text, *self._options_sentences()])
 
     def _toggle(self, position: int) -> str:
         self._require_human("see its choice")
         self.game.toggle_hold(position)
         value, held = self.game.positions[position], self.game.held[position]  # type: ignore[index]
-        if held:
-            template = _("{name} holds the {value} (die {position}).")
-        else:
-            template = _("{name} releases the {value} (die {position}).")
-        return fill_message(template, name=self.current_name, value=value, position=position + 1)
+        return hold_said(self.current_name, value, position, held)
 
     def _bounced_text(self, who: str, victim: int, cell: Cell) -> str:
-        text = format_message(
-            "{name} bounces {victim}'s chip off {cell}.",
-            name=who,
-            victim=self.shown_name(victim),
+        forms = {
+            "": _("{name} bounces {victim}'s chip off {cell}."),
+            "name": _("You bounce {victim}'s chip off {cell}."),
+            "victim": _("{name} bounces your chip off {cell}."),
+        }
+        text = says_with(
+            {"name": who, "victim": self.shown_name(victim)},
+            forms,
             cell=cell_name(cell, self.rules.label(cell)),
         )
         return " ".join([text, self._next_sentence()])
 
     def _placed_text(self, who: str, me: int, cell: Cell, series_before: int) -> str:
-        text = format_message(
-            "{name} places a {colour} chip on {cell}.",
-            name=who,
+        text = says(
+            who,
+            N_("You place a {colour} chip on {cell}."),
+            N_("{name} places a {colour} chip on {cell}."),
             colour=chip_colour_name(me),
             cell=cell_name(cell, self.rules.label(cell)),
         )
         return " ".join([text, *self._series_sentences(me, series_before)])
 
     def _passed_text(self, who: str) -> str:
-        text = format_message("{name} can take no cell: the turn passes.", name=who)
+        text = says(
+            who, N_("You can take no cell: the turn passes."), N_("{name} can take no cell: the turn passes.")
+        )
         return " ".join([text, self._next_sentence()])
 
     def _click_cell(self, cell: Cell) -> str:
@@ -422,7 +431,11 @@ class BoardUI(GameWidget):
         self._require_human("see its move")
         if self.bounce_mode:
             self.bounce_mode = False
-            return format_message("{name} will place a chip instead of bouncing.", name=self.current_name)
+            return says(
+                self.current_name,
+                N_("You will place a chip instead of bouncing."),
+                N_("{name} will place a chip instead of bouncing."),
+            )
         if not self.game.bouncers():
             raise IllegalActionError(
                 format_message(
@@ -433,8 +446,10 @@ class BoardUI(GameWidget):
         if not self.game.bounce_targets():
             raise IllegalActionError(_("every opponent chip is protected by a series: nothing to bounce"))
         self.bounce_mode = True
-        return format_message(
-            "{name} bounces: click an orange opponent chip to remove it.", name=self.current_name
+        return says(
+            self.current_name,
+            N_("You bounce: click an orange opponent chip to remove it."),
+            N_("{name} bounces: click an orange opponent chip to remove it."),
         )
 
     def step(self) -> str:
@@ -485,21 +500,39 @@ class BoardUI(GameWidget):
         self._require_human("see its move")
         name = self.current_name
         if self.game.positions is None:
-            return format_message("Hint for {name}: roll the dice first.", name=name)
+            return says(name, N_("Hint: roll the dice first."), N_("Hint for {name}: roll the dice first."))
         action = probability_bot(self.game, self._rng)
         self._hint_shown()
         if isinstance(action, Keep) and len(action.dice) == 0:
-            return format_message("Hint for {name}: keep nothing and roll again.", name=name)
+            return says(
+                name,
+                N_("Hint: keep nothing and roll again."),
+                N_("Hint for {name}: keep nothing and roll again."),
+            )
         if isinstance(action, Keep):
             kept = "-".join(str(action.dice))
-            return format_message("Hint for {name}: keep {kept} and roll again.", name=name, kept=kept)
+            return says(
+                name,
+                N_("Hint: keep {kept} and roll again."),
+                N_("Hint for {name}: keep {kept} and roll again."),
+                kept=kept,
+            )
         if isinstance(action, Place):
             where = cell_name(action.cell, self.rules.label(action.cell))
-            return format_message("Hint for {name}: take {cell}.", name=name, cell=where)
+            return says(name, N_("Hint: take {cell}."), N_("Hint for {name}: take {cell}."), cell=where)
         if isinstance(action, Bounce):
             where = cell_name(action.cell, self.rules.label(action.cell))
-            return format_message("Hint for {name}: bounce the chip on {cell}.", name=name, cell=where)
-        return format_message("Hint for {name}: nothing fits — pass the turn.", name=name)
+            return says(
+                name,
+                N_("Hint: bounce the chip on {cell}."),
+                N_("Hint for {name}: bounce the chip on {cell}."),
+                cell=where,
+            )
+        return says(
+            name,
+            N_("Hint: nothing fits — pass the turn."),
+            N_("Hint for {name}: nothing fits — pass the turn."),
+        )
 
     def new_game(self) -> str:
         """Start a new game with the seats and names chosen below the board."""
@@ -593,8 +626,8 @@ class BoardUI(GameWidget):
                     ),
                     n=outcome.turns,
                 )
-            return format_message("{name} wins!", name=self.shown_name(outcome.winner))
-        return format_message("Next: {name}.", name=self.current_name)
+            return says(self.shown_name(outcome.winner), N_("You win!"), N_("{name} wins!"))
+        return says(self.current_name, N_("Next: you."), N_("Next: {name}."))
 
     # --- showing the state -----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -633,11 +666,12 @@ class BoardUI(GameWidget):
             if owner is None:
                 button.tooltip = where
             else:
-                button.tooltip = format_message(
-                    "{cell}, a {colour} chip of {name}",
+                button.tooltip = says(
+                    names[owner],
+                    N_("{cell}, your {colour} chip"),
+                    N_("{cell}, a {colour} chip of {name}"),
                     cell=where,
                     colour=chip_colour_name(owner),
-                    name=names[owner],
                 )
         self._refresh_dice(human)
         self._refresh_buttons(human)
@@ -700,7 +734,7 @@ class BoardUI(GameWidget):
         else:
             self.roll_button.description = _("No rolls left: take a cell")
         over = _("the game is over: press New game") if game.is_over else ""
-        turn = format_message("it is {name}'s turn", name=self.current_name)
+        turn = says(self.current_name, N_("it is your turn"), N_("it is {name}'s turn"))
         why = over or (
             "" if human else format_message("it is {name}'s turn: press Step", name=self.current_name)
         )

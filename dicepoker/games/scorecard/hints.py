@@ -25,10 +25,10 @@ from typing import Any
 
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
-from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError, quoted
+from dicepoker.core.errors import DicePokerError, IllegalActionError, quoted
 from dicepoker.core.i18n import (
     _,
-    display_name,
+    display_name_or_own,
     fill_message,
     format_fixed,
     format_message,
@@ -78,10 +78,7 @@ def box_name(box: str, lang: str | None = None) -> str:
     >>> box_name("Two Pairs", lang="uk"), box_name("Sevens", lang="uk")
     ('Дві пари', 'Sevens')
     """
-    try:
-        return display_name("box", box, lang)
-    except UnknownNameError:
-        return box
+    return display_name_or_own("box", box, lang)
 
 
 def game_title(title: str, lang: str | None = None) -> str:
@@ -90,10 +87,7 @@ def game_title(title: str, lang: str | None = None) -> str:
     >>> game_title("Dice Poker", lang="uk"), game_title("My own variant", lang="uk")
     ('Покер на кістках', 'My own variant')
     """
-    try:
-        return display_name("game title", title, lang)
-    except UnknownNameError:
-        return title
+    return display_name_or_own("game title", title, lang)
 
 
 def choice_label(action: Action, points: int | None = None, bonus: int = 0, lang: str | None = None) -> str:

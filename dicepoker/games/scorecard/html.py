@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from dicepoker.core.errors import UnknownNameError
-from dicepoker.core.i18n import _, display_name, fill_message, format_message, ngettext
+from dicepoker.core.i18n import _, display_name_or_own, fill_message, format_message, ngettext
 from dicepoker.core.pictures import COLOURS, dice_html, plain, signed
 from dicepoker.core.words import N_, player_name, says
 from dicepoker.games.scorecard.rules import Box, ScorecardRules, box_name
@@ -34,10 +33,7 @@ def game_title(rules: ScorecardRules) -> str:
     ...     game_title(find_game("classic"))
     'Покер на кістках'
     """
-    try:
-        return display_name("game title", rules.title)
-    except UnknownNameError:
-        return rules.title
+    return display_name_or_own("game title", rules.title)
 
 
 def listed_with_and(names: Sequence[str]) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
-from dicepoker.core.i18n import display_name, format_message
+from dicepoker.core.i18n import display_name_or_own, format_message
 from dicepoker.core.patterns import (
     Combination,
     contains_run,
@@ -43,10 +43,7 @@ def box_name(name: str) -> str:
     >>> box_name("Two Pairs"), box_name("Sevens")
     ('Two Pairs', 'Sevens')
     """
-    try:
-        return display_name("box", name)
-    except UnknownNameError:
-        return name
+    return display_name_or_own("box", name)
 
 
 class Need(StrEnum):

@@ -222,7 +222,7 @@ def test_new_game_from_the_seat_choosers():
     ui.seat_choosers[1].value = "human"
     ui.seat_choosers[2].value = "random"
     ui.new_game_button.click()
-    assert ui.seats == ("naive", "human", "random") and ui.game.player_names[1] == "Player 2"
+    assert ui.seats == ("naive", "human", "random") and ui.game.player_names[1] == "You"
     assert ui.last_message.startswith("New game")
     assert [c.value for c in ui.seat_choosers] == ["naive", "human", "random", "empty", "empty", "empty"]
     assert "empty" not in [value for _, value in ui.seat_choosers[1].options]  # always two seats

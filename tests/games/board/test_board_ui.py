@@ -167,10 +167,10 @@ def test_hints_and_display():
     assert ui.last_message.endswith("roll the dice first.")
     ui.roll_button.click()
     ui.hint_button.click()
-    assert ui.last_message.startswith("Hint for Player 1:")
+    assert ui.last_message.startswith("Hint: ")
     bundle = ui._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert default_names(["random", "random", "human"]) == ["Random 1", "Random 2", "Player 3"]
+    assert default_names(["random", "random", "human"]) == ["Random 1", "Random 2", "You"]
 
 
 def test_board_pictures_show_labels_chips_and_series():
