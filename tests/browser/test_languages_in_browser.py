@@ -43,6 +43,20 @@ WIDGET_TEXT_JS = """
 }
 """
 
+# every word a lesson's outputs show in figures and tables: plotly's titles, axis titles, tick and legend
+# labels and hover-free annotations, and the header and cells of every printed table
+OUTPUT_TEXT_JS = """
+(root) => {
+  const parts = [];
+  const figures = ['gtitle', 'xtitle', 'ytitle', 'legendtext', 'annotation-text', 'xtick', 'ytick']
+    .map((name) => `.js-plotly-plot .${name}`).join(', ');
+  for (const e of root.querySelectorAll(figures)) parts.push(e.textContent);
+  for (const e of root.querySelectorAll('.jp-OutputArea-output table th, .jp-OutputArea-output table td'))
+    parts.push(e.textContent);
+  return parts.join('\\n');
+}
+"""
+
 # Thai drawn with a Thai font has glyphs of different widths; drawn with no font, every character
 # is the same empty box (.notdef), as wide as a character no font has
 THAI_GLYPHS_JS = """
@@ -128,6 +142,10 @@ def test_a_play_notebook_and_a_lesson_in_jupyterlab(lang: str, lab_page, screens
             assert not failures, f"{lang}/{stem} in JupyterLab:\n  " + "\n  ".join(failures)
             if stem != play_notebook:
                 shoot_outputs(opened.root(lab_page), f"lang-{lang}-{stem}")
+                shown = opened.root(lab_page).evaluate(OUTPUT_TEXT_JS)
+                assert len(shown.split()) > 50, f"{lang}/{stem}: the figures and tables show no words to read"
+                left = english_left(shown)
+                assert not left, f"English left in the figures and tables of {lang}/{stem}: {left}"
                 continue
             app = game_app(opened.root(lab_page), game)
             assert app.count(), f"{lang}/{stem} shows no {game} widget"
