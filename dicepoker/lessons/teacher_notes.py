@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
+from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import (
     SOURCE_LANGUAGE,
     _,
@@ -215,21 +216,23 @@ def measure(lessons: Iterable[str] = LESSONS, folder: Path = NOTEBOOKS) -> dict[
     found = {}
     for lesson in lessons:
         started = time.monotonic()
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "-q",
-                "-p",
-                "no:cacheprovider",
-                "-p",
-                "no:xdist",
-                str(lesson_path(lesson, folder=folder)),
-            ],
+        path = lesson_path(lesson, folder=folder)
+        ran = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", str(path)],
             check=False,
             capture_output=True,
+            text=True,
         )
+        if ran.returncode != 0:  # a timing of a run that failed would be no lesson's time
+            last = (ran.stdout.strip().splitlines() or [""])[-1]
+            raise DicePokerError(
+                format_message(
+                    "lesson {lesson} did not run to its end ({path}): {last}",
+                    lesson=lesson,
+                    path=path.name,
+                    last=last,
+                )
+            )
         found[lesson] = round(time.monotonic() - started, 1)
     return found
 
