@@ -218,7 +218,19 @@ def measure(lessons: Iterable[str] = LESSONS, folder: Path = NOTEBOOKS) -> dict[
         started = time.monotonic()
         path = lesson_path(lesson, folder=folder)
         ran = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", str(path)],
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "-n",
+                "0",
+                "--nbval-lax",
+                "--nbval-current-env",
+                str(path),
+            ],
             check=False,
             capture_output=True,
             text=True,

@@ -49,3 +49,23 @@ def test_a_worked_answer_reads_exactly():
 def test_the_notes_speak_the_language(lang):
     text = teacher_notes("01", lang)
     assert "Teacher notes" not in text and "Reasoning" not in text and "Answer:" not in text
+
+
+def _notebook(folder: Path, name: str, code: str) -> None:
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, folder / name)
+
+
+@pytest.mark.slow
+def test_a_lesson_is_timed_only_when_it_runs_to_its_end(tmp_path):
+    from dicepoker.core.errors import DicePokerError
+    from dicepoker.lessons.teacher_notes import measure
+
+    _notebook(tmp_path, "01_runs.ipynb", "total = sum(range(10))\nassert total == 45")
+    _notebook(tmp_path, "02_stops.ipynb", "raise ValueError('a cell that fails')")
+    assert measure(["01"], folder=tmp_path)["01"] > 0
+    with pytest.raises(DicePokerError, match="did not run to its end"):
+        measure(["02"], folder=tmp_path)
