@@ -128,6 +128,36 @@ VOILA_LANGS = [
 ]
 
 
+# the three newest lessons (issue 26) run in JupyterLab in every translated language
+NEW_LESSONS = ("11_spread_and_the_bell_curve", "12_waiting_for_a_poker", "13_is_this_die_fair")
+NEW_LESSON_RUNS = [
+    pytest.param(
+        lang, stem, marks=pytest.mark.executes(NOTEBOOK_DIR / lang / f"{stem}.ipynb"), id=f"{lang}-{stem[:2]}"
+    )
+    for lang in sorted(IN_LAB)
+    for stem in NEW_LESSONS
+]
+
+
+@pytest.mark.parametrize(("lang", "stem"), NEW_LESSON_RUNS)
+def test_the_newest_lessons_in_jupyterlab_in_every_language(lang: str, stem: str, lab_page, screenshot_dir):
+    with RECORD.timed(f"JupyterLab ({lang}): open, run all, render {stem}"):
+        opened = open_and_run(lab_page, f"notebooks/{lang}/{stem}.ipynb")
+    try:
+        RECORD.shot(screenshot_notebook(lab_page, opened, screenshot_dir / f"lang-{lang}-lab-{stem}.png"))
+        failures = rendering_failures(opened.check)
+        if opened.ran_ok is not True and not failures:
+            failures.append(f"Run All did not complete: {opened.ran_ok}")
+        assert not failures, f"{lang}/{stem} in JupyterLab:\n  " + "\n  ".join(failures)
+        shoot_outputs(opened.root(lab_page), f"lang-{lang}-{stem}", most=2)
+        shown = opened.root(lab_page).evaluate(OUTPUT_TEXT_JS)
+        assert len(shown.split()) > 50, f"{lang}/{stem}: the figures and tables show no words to read"
+        left = english_left(shown)
+        assert not left, f"English left in the figures and tables of {lang}/{stem}: {left}"
+    finally:
+        close_lab_notebook(lab_page, opened)
+
+
 @pytest.mark.parametrize("lang", LAB_LANGS)
 def test_a_play_notebook_and_a_lesson_in_jupyterlab(lang: str, lab_page, screenshot_dir):
     play_notebook, game, lesson = IN_LAB[lang]
