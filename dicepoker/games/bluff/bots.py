@@ -28,6 +28,7 @@ from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.core.i18n import pgettext
 from dicepoker.core.match import play_match, seat_of, tournament_rows
 from dicepoker.core.randomness import child_generator, generator
+from dicepoker.games import WinTournament, pairwise_tournament
 from dicepoker.games.bluff.engine import (
     Accept,
     Action,
@@ -40,7 +41,6 @@ from dicepoker.games.bluff.engine import (
 )
 from dicepoker.games.bluff.odds import Start, keep_to_reach, probability_true, reach_probability
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
-from dicepoker.games.win_tournament import WinTournament, pairwise_tournament
 
 
 class BluffBot(Protocol):

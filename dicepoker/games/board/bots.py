@@ -25,11 +25,11 @@ from dicepoker.core.dice import NUMBER_OF_DICE, all_rolls
 from dicepoker.core.i18n import pgettext
 from dicepoker.core.match import play_match, random_bot, seat_of, tournament_rows
 from dicepoker.core.randomness import generator
+from dicepoker.games import WinTournament, pairwise_tournament
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Place
 from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import best_keep_for_values, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules
-from dicepoker.games.win_tournament import WinTournament, pairwise_tournament
 
 Strategy = Callable[[BoardGame, np.random.Generator], Action]
 WIN_VALUE = 1000.0  # placing the chip that wins the game
