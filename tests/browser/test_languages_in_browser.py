@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,8 +140,9 @@ NEW_LESSON_RUNS = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "stem"), NEW_LESSON_RUNS)
-def test_the_newest_lessons_in_jupyterlab_in_every_language(lang: str, stem: str, lab_page, screenshot_dir):
+def run_in_lab(lab_page: Any, screenshot_dir: Path, lang: str, stem: str) -> Any:
+    """Open ``notebooks/<lang>/<stem>.ipynb`` in JupyterLab, run every cell, save a screenshot and fail
+    on an error output or a run that did not complete; the caller closes what it returns."""
     with RECORD.timed(f"JupyterLab ({lang}): open, run all, render {stem}"):
         opened = open_and_run(lab_page, f"notebooks/{lang}/{stem}.ipynb")
     try:
@@ -149,11 +151,26 @@ def test_the_newest_lessons_in_jupyterlab_in_every_language(lang: str, stem: str
         if opened.ran_ok is not True and not failures:
             failures.append(f"Run All did not complete: {opened.ran_ok}")
         assert not failures, f"{lang}/{stem} in JupyterLab:\n  " + "\n  ".join(failures)
-        shoot_outputs(opened.root(lab_page), f"lang-{lang}-{stem}", most=2)
-        shown = opened.root(lab_page).evaluate(OUTPUT_TEXT_JS)
-        assert len(shown.split()) > 50, f"{lang}/{stem}: the figures and tables show no words to read"
-        left = english_left(shown)
-        assert not left, f"English left in the figures and tables of {lang}/{stem}: {left}"
+    except BaseException:
+        close_lab_notebook(lab_page, opened)
+        raise
+    return opened
+
+
+def check_lesson_words(root: Any, lang: str, stem: str, most: int = 4) -> None:
+    """A lesson's figures and tables: screenshots of the first ``most``, and no English UI word in them."""
+    shoot_outputs(root, f"lang-{lang}-{stem}", most=most)
+    shown = root.evaluate(OUTPUT_TEXT_JS)
+    assert len(shown.split()) > 50, f"{lang}/{stem}: the figures and tables show no words to read"
+    left = english_left(shown)
+    assert not left, f"English left in the figures and tables of {lang}/{stem}: {left}"
+
+
+@pytest.mark.parametrize(("lang", "stem"), NEW_LESSON_RUNS)
+def test_the_newest_lessons_in_jupyterlab_in_every_language(lang: str, stem: str, lab_page, screenshot_dir):
+    opened = run_in_lab(lab_page, screenshot_dir, lang, stem)
+    try:
+        check_lesson_words(opened.root(lab_page), lang, stem, most=2)
     finally:
         close_lab_notebook(lab_page, opened)
 
@@ -162,20 +179,10 @@ def test_the_newest_lessons_in_jupyterlab_in_every_language(lang: str, stem: str
 def test_a_play_notebook_and_a_lesson_in_jupyterlab(lang: str, lab_page, screenshot_dir):
     play_notebook, game, lesson = IN_LAB[lang]
     for stem in (play_notebook, lesson):
-        with RECORD.timed(f"JupyterLab ({lang}): open, run all, render {stem}"):
-            opened = open_and_run(lab_page, f"notebooks/{lang}/{stem}.ipynb")
+        opened = run_in_lab(lab_page, screenshot_dir, lang, stem)
         try:
-            RECORD.shot(screenshot_notebook(lab_page, opened, screenshot_dir / f"lang-{lang}-lab-{stem}.png"))
-            failures = rendering_failures(opened.check)
-            if opened.ran_ok is not True and not failures:
-                failures.append(f"Run All did not complete: {opened.ran_ok}")
-            assert not failures, f"{lang}/{stem} in JupyterLab:\n  " + "\n  ".join(failures)
             if stem != play_notebook:
-                shoot_outputs(opened.root(lab_page), f"lang-{lang}-{stem}")
-                shown = opened.root(lab_page).evaluate(OUTPUT_TEXT_JS)
-                assert len(shown.split()) > 50, f"{lang}/{stem}: the figures and tables show no words to read"
-                left = english_left(shown)
-                assert not left, f"English left in the figures and tables of {lang}/{stem}: {left}"
+                check_lesson_words(opened.root(lab_page), lang, stem)
                 continue
             app = game_app(opened.root(lab_page), game)
             assert app.count(), f"{lang}/{stem} shows no {game} widget"
