@@ -248,7 +248,7 @@ def box_choices(mask, bit, tables, choices):  # pragma: no cover - compiled
     return 0
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def turn_scratch(n_boxes, rolls, nu_max):  # pragma: no cover - compiled
     """The work arrays of :func:`turn_tables` for up to ``nu_max`` upper totals at once:
     ``vecs, SV, K, W, shift`` and the :func:`box_choices` ``(count, box, points, slot)``.

@@ -33,7 +33,7 @@ from dicepoker.games.scorecard.solver.layout import (
 )
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def moment_scratch(n_boxes, rolls, nu_max):  # pragma: no cover - compiled
     """The work arrays of :func:`turn_moments` (``n1, n2, Q1, Q2, W1, W2, K1, K2``, and the bot's choice
     of box ``best, got, chosen``), made once a sweep."""

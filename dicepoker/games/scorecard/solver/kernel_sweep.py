@@ -35,7 +35,7 @@ from dicepoker.games.scorecard.solver.kernel_moments import moment_scratch, turn
 from dicepoker.games.scorecard.solver.layout import N_BOXES, N_ROLLS, POKER, ROLLS, TRACK_BIT
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def roll_average(held, probability, nu, out):  # pragma: no cover - compiled
     """``out[j]``: the average of ``held[r, j]`` over the first roll ``r``."""
     for j in range(nu):
@@ -47,7 +47,7 @@ def roll_average(held, probability, nu, out):  # pragma: no cover - compiled
     return 0
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def store_state(table, mask, bit, fill_from, value):  # pragma: no cover - compiled
     """``table[mask, bit, u]`` for every upper total index ``u``: the computed ``value`` it stands for
     (``fill_from[u]``), NaN where the total cannot be reached."""
