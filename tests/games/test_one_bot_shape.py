@@ -78,7 +78,7 @@ def test_a_students_function_of_the_view_alone_becomes_a_bot_through_the_one_ada
 
     finished = play_match(new_game("yatzy", seed=2), [seat_of(my_strategy)], rng=1)
     assert finished.is_over and finished.play_record.seats == (SeatKind("bot", "my_strategy"),)
-    assert asked and None not in asked  # asked only after a roll: the roll that starts a turn is played for it
+    assert asked and None not in asked  # asked only after a roll: the roll starting a turn is played for it
 
 
 def _random_players(path: Path) -> list[str]:
