@@ -19,8 +19,11 @@ import argparse
 import statistics
 import time
 
+import numpy as np
+
+from dicepoker.core.match import random_bot
 from dicepoker.games.scorecard.advisor import advise
-from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
+from dicepoker.games.scorecard.bots import find_strategy, play_turn
 from dicepoker.games.scorecard.coach import _bot_losses, coach_report, grade_scale
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.hints import hint
@@ -30,15 +33,15 @@ from dicepoker.games.scorecard.solver.solve import solve
 
 def positions(count: int, seed: int) -> list[str]:
     found: list[str] = []
-    game, strategy = ScorecardGame("classic", seed=seed), RandomStrategy(rng=seed)
+    game, rng = ScorecardGame("classic", seed=seed), np.random.default_rng(seed)
     while len(found) < count:
         if game.is_over:
             seed += 1
-            game, strategy = ScorecardGame("classic", seed=seed), RandomStrategy(rng=seed)
+            game, rng = ScorecardGame("classic", seed=seed), np.random.default_rng(seed)
         game.roll()
         while game.positions is not None:
             found.append(str(position_of(game)))
-            game.apply(strategy(game.view()))
+            game.apply(random_bot(game.view(), rng))
     return found[:count]
 
 
@@ -73,10 +76,10 @@ def main() -> None:
         )
 
     for bot in ("optimal", "heuristic", "random"):
-        strategy = RandomStrategy(rng=2) if bot == "random" else find_strategy(bot)
+        strategy, rng = find_strategy(bot), np.random.default_rng(2)
         game = ScorecardGame("classic", seed=2)
         while not game.is_over:
-            play_turn(game, strategy)
+            play_turn(game, strategy, rng)
         times = [timed_ms(coach_report, game, 0) for _ in range(3)]
         print(f"coach report of the {bot} bot's game: {min(times):.0f} ms (best of 3)")
 

@@ -20,8 +20,9 @@ import time
 
 
 def main(games: int = 1000, *, quick: bool = False) -> None:
+    from dicepoker.core.match import random_bot
     from dicepoker.games.bluff.abstraction import OPENER_STANDS_ON, BluffAbstraction, bluff_abstraction
-    from dicepoker.games.bluff.bots import NaiveBot, RandomBot, ReasoningBot
+    from dicepoker.games.bluff.bots import NaiveBot, ReasoningBot
     from dicepoker.games.bluff.equilibrium import bot_exploitability, equilibrium_tournament
     from dicepoker.games.bluff.rules import BLUFF
     from dicepoker.solvers.kuhn import kuhn_poker
@@ -58,7 +59,7 @@ def main(games: int = 1000, *, quick: bool = False) -> None:
         mark = "  (the default)" if stand == OPENER_STANDS_ON else ""
         print(f"opener stands on {stand}: opener's value {solution.value:+.4f} lives per round{mark}")
 
-    bots = {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": RandomBot()}
+    bots = {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": random_bot}
     for samples in (2,) if quick else (12, 48):
         start = time.perf_counter()
         gaps = {name: bot_exploitability(bot, samples=samples) for name, bot in bots.items()}

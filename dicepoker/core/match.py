@@ -3,8 +3,12 @@
 The tournament returns plain rows (dicts); the layer that shows them makes the DataFrame, so the
 core needs no pandas.
 
-A *seat* is anything that picks the next action: ``seat(game, player, rng) -> action``. A bot
-that only looks at what its player sees (``bot(view, rng)``) sits down with :func:`seat_of`.
+Every game's computer players have ONE shape, :class:`Bot`: ``bot(view, rng) -> action``, where
+``view`` is what the player to act sees (``game.view(player)``) and ``rng`` the numpy Generator of
+whoever runs the game (a bot never owns one). A student's one-argument function ``decide(view)``
+becomes a bot through :func:`as_bot`, the one adapter every place that takes a student's function
+uses. Inside the runner a *seat* (``seat(game, player, rng)``) puts a bot at the table
+(:func:`seat_of`); nothing outside this module needs seats.
 
 >>> from dicepoker.games import new_game
 >>> game = play_match(new_game("board", seed=1), [random_seat, random_seat], rng=2)
@@ -20,8 +24,9 @@ True
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -33,6 +38,18 @@ from dicepoker.core.stats import wilson_interval, z_for
 
 Seat = Callable[[Any, int, np.random.Generator], Any]
 MAX_ACTIONS = 1_000_000  # a match longer than this has a seat that never finishes
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player of any game: called with what its player sees and a generator, it answers
+    one legal action. Deterministic bots simply ignore ``rng``.
+
+    >>> isinstance(random_bot, Bot)
+    True
+    """
+
+    def __call__(self, view: Any, rng: np.random.Generator) -> Any: ...
 
 
 def random_action(actions: Sequence[Any], rng: np.random.Generator) -> Any:
@@ -56,13 +73,70 @@ def random_bot(view: Any, rng: Any = None) -> Any:
     return random_action(view.legal_actions(), generator(rng=rng))
 
 
-def seat_of(bot: Callable[[Any, np.random.Generator], Any]) -> Seat:
-    """A seat for a bot that decides from its player's view: ``bot(game.view(player), rng)``."""
+random_bot.name = "random"  # type: ignore[attr-defined]  # its name in tables and play records
+
+
+def _positional_parameters(function: Callable[..., Any]) -> int | None:
+    """How many positional arguments ``function`` can take (``None``: any number, or cannot tell)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters):
+        return None
+    return sum(1 for p in parameters if p.kind in kinds)
+
+
+def as_bot(player: Callable[..., Any]) -> Bot:
+    """``player`` in the one bot shape: a bot (``bot(view, rng)``) is returned as it is; a function of
+    the view alone (``decide(view)``, how a student writes a strategy) is asked only when there is
+    a choice: a forced move (the one legal action, like the roll that starts a turn) is played for it.
+
+    >>> from dicepoker.games import new_game
+    >>> def chance_always(view):
+    ...     return [a for a in view.legal_actions() if getattr(a, "box", None) == "Chance"][0]
+    >>> bot = as_bot(chance_always)
+    >>> game = new_game("classic", seed=1)
+    >>> bot(game.view(), np.random.default_rng(0))  # the turn starts with its one legal action
+    Roll()
+    >>> _ = game.roll(); bot(game.view(), np.random.default_rng(0)), bot.__name__
+    (Score(box='Chance'), 'chance_always')
+    >>> as_bot(random_bot) is random_bot
+    True
+    """
+    if not callable(player):
+        raise DicePokerError(f"a bot is a function of the view (and a generator), not {player!r}")
+    if _positional_parameters(player) != 1:
+        return player  # type: ignore[return-value]
+
+    def bot(view: Any, rng: np.random.Generator) -> Any:
+        actions = view.legal_actions()
+        return actions[0] if len(actions) == 1 else player(view)
+
+    bot.__name__ = bot_name_of(player)
+    bot.__doc__ = player.__doc__
+    return bot
+
+
+def bot_name_of(bot: Any) -> str:
+    """A bot's name: its ``name``, else its function's name.
+
+    >>> bot_name_of(random_bot)
+    'random'
+    """
+    return str(getattr(bot, "name", None) or getattr(bot, "__name__", None) or type(bot).__name__)
+
+
+def seat_of(bot: Callable[..., Any]) -> Seat:
+    """The runner's seat for a bot (or a student's one-argument function, through :func:`as_bot`):
+    ``bot(game.view(player), rng)``."""
+    bot = as_bot(bot)
 
     def seat(game: Game, player: int, rng: np.random.Generator) -> Any:
         return bot(game.view(player), rng)
 
-    seat.__name__ = getattr(bot, "name", getattr(bot, "__name__", "bot"))
+    seat.__name__ = bot_name_of(bot)
     return seat
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from dicepoker.core.errors import UnknownNameError
 
-PARTS = ("rules", "engine", "widget", "combinations", "describe", "bot_names", "tournament")
+PARTS = ("rules", "engine", "widget", "combinations", "describe", "bots", "bot_names", "tournament")
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,9 @@ class GameEntry:
     (``widget(rules, seats=..., names=..., seed=...)``), ``combinations`` the function that lists
     its catalogue of :class:`~dicepoker.core.patterns.Combination` (``combinations(rules)``),
     ``describe`` its section of the rules page (``describe(rules, name, lang, level) -> list[str]``
-    of Markdown; empty: the game has none), ``bot_names`` the function that says one of its bots'
+    of Markdown; empty: the game has none), ``bots`` its computer players found by name (a mapping of
+    each name to a function that makes the bot; every bot has the one shape ``bot(view, rng)`` of
+    :class:`~dicepoker.core.match.Bot`), ``bot_names`` the function that says one of its bots'
     names in the current language (``bot_names(name) -> str | None``, ``None``: not its bot; empty:
     the game has no bots of its own), ``tournament`` its seeded tournament
     (``tournament(players, games=..., seed=..., rules=...)`` with ``.summary`` and ``.head_to_head``);
@@ -51,6 +53,7 @@ class GameEntry:
     widget: str
     combinations: str
     describe: str = ""
+    bots: str = ""
     bot_names: str = ""
     tournament: str = ""
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from dicepoker.core.errors import DicePokerError, UnknownNameError, quoted
 from dicepoker.core.i18n import format_message, pgettext
-from dicepoker.core.match import Seat, seat_of, tournament_rows
+from dicepoker.core.match import Seat, bot_name_of, seat_of, tournament_rows
 from dicepoker.core.patterns import Combination
 from dicepoker.core.randomness import check_seed
 from dicepoker.core.registry import GameEntry, Registry
@@ -38,6 +38,7 @@ _SCORECARD = {
     "widget": "dicepoker.games.scorecard.widget:play",
     "combinations": "dicepoker.games.scorecard.rules:box_combinations",
     "describe": "dicepoker.games.scorecard.describe:describe",
+    "bots": "dicepoker.games.scorecard.bots:STRATEGIES",
     "bot_names": "dicepoker.games.scorecard.bots:shown_bot_name",
     "tournament": "dicepoker.games.scorecard.analysis.lab:tournament",
 }
@@ -57,6 +58,7 @@ REGISTRY = Registry(
             widget="dicepoker.games.bluff.widget:play",
             combinations="dicepoker.games.bluff.categories:bluff_combinations",
             describe="dicepoker.games.bluff.describe:describe",
+            bots="dicepoker.games.bluff.bots:BLUFF_BOTS",
             bot_names="dicepoker.games.bluff.bots:shown_bot_name",
             tournament="dicepoker.games.bluff.bots:win_tournament",
         ),
@@ -68,6 +70,7 @@ REGISTRY = Registry(
             widget="dicepoker.games.board.widget:play",
             combinations="dicepoker.games.board.labels:board_combinations",
             describe="dicepoker.games.board.describe:describe",
+            bots="dicepoker.games.board.bots:BOARD_BOTS",
             bot_names="dicepoker.games.board.bots:shown_bot_name",
             tournament="dicepoker.games.board.bots:win_tournament",
         ),
@@ -298,7 +301,7 @@ def named_seats(players: Any, bots: Mapping[str, Callable[[], Any]]) -> dict[str
 
     >>> from dicepoker.core.match import random_bot
     >>> list(named_seats(["random", random_bot], {"random": lambda: random_bot}))
-    ['random', 'random_bot']
+    ['random', 'random #2']
     >>> named_seats("random", {})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -314,7 +317,7 @@ def named_seats(players: Any, bots: Mapping[str, Callable[[], Any]]) -> dict[str
             )
         )
     else:
-        chosen = [(p, _bot_called(p, bots)) if isinstance(p, str) else (_name_of(p), p) for p in players]
+        chosen = [(p, _bot_called(p, bots)) if isinstance(p, str) else (bot_name_of(p), p) for p in players]
     seats: dict[str, Seat] = {}
     for base, bot in chosen:
         name, n = str(base), 2
@@ -330,7 +333,3 @@ def _bot_called(name: str, bots: Mapping[str, Callable[[], Any]]) -> Any:
             format_message("no bot {bot}; the bots are: {bots}", bot=repr(name), bots=", ".join(bots))
         )
     return bots[name]()
-
-
-def _name_of(bot: Any) -> str:
-    return str(getattr(bot, "name", None) or getattr(bot, "__name__", None) or type(bot).__name__)

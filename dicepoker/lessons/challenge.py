@@ -7,15 +7,15 @@ True
 from __future__ import annotations
 
 from dicepoker.core.i18n import fill_message, ngettext
+from dicepoker.core.match import Bot
 from dicepoker.games.scorecard.analysis.lab import tournament
-from dicepoker.games.scorecard.bots import Strategy
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.lessons.exercises import Feedback
 
 
 def challenge(
-    strategy: Strategy | str,
-    against: Strategy | str = "greedy",
+    strategy: Bot | str,
+    against: Bot | str = "greedy",
     games: int = 200,
     seed: int | None = 0,
     rules: ScorecardRules | str = "classic",

@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,18 +34,12 @@ import pandas as pd
 from dicepoker.core.actions import Keep
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import fill_message, format_message, ngettext
+from dicepoker.core.match import Bot
 from dicepoker.core.randomness import check_seed, game_seeds
 from dicepoker.core.stats import Estimate, wilson_interval
 from dicepoker.core.words import N_
 from dicepoker.games import find_game
-from dicepoker.games.bluff.bots import (
-    BluffBot,
-    CallerBot,
-    NaiveBot,
-    RandomBot,
-    ReasoningBot,
-    bluff_tournament,
-)
+from dicepoker.games.bluff.bots import BLUFF_BOTS, CallerBot, bluff_tournament
 from dicepoker.games.scorecard.analysis.lab import (
     TournamentResult,
     not_a_number_of_games,
@@ -62,11 +56,6 @@ COLUMNS = ["player", "kind", "games", "mean", "low", "high", "status", "detail"]
 ``low``..``high``; ``status`` is ``ok``, ``timed out``, ``raised``, ``crashed`` or ``illegal action``
 (English, for scripts), ``detail`` says what happened in the reader's language."""
 SCORECARD_BOTS = ("optimal", "greedy", "heuristic", "random")
-BLUFF_BOTS: dict[str, Callable[[], BluffBot]] = {
-    "reasoning": ReasoningBot,
-    "naive": NaiveBot,
-    "random": RandomBot,
-}
 BOTS = {"strategy": SCORECARD_BOTS, "caller": tuple(BLUFF_BOTS)}
 """The kit's bots each kind of tournament seats by default."""
 GAMES = {"strategy": 100, "caller": 20}
@@ -208,7 +197,7 @@ def _caller_tournament(
 ) -> tuple[list[dict], pd.DataFrame]:
     failed: dict[str, StudentFailed] = {}
     processes: dict[str, StudentProcess] = {}
-    players: dict[str, BluffBot] = {}
+    players: dict[str, Bot] = {}
     try:
         for saved in students:
             try:

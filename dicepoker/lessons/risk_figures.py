@@ -88,8 +88,8 @@ def certainty_equivalent_figure(
 def score_spread_figure(distribution: pd.DataFrame, *, lang: str | None = None) -> go.Figure:
     """Mean, 5th and 95th percentiles of the final score against θ, with their 95% intervals.
 
-    >>> from dicepoker.games.scorecard.analysis.risk import score_distribution
-    >>> fig = score_spread_figure(score_distribution("yatzy", risks=(0.0,), games=10, seed=1))
+    >>> from dicepoker.games.scorecard.analysis.risk import final_score_summary
+    >>> fig = score_spread_figure(final_score_summary("yatzy", risks=(0.0,), games=10, seed=1))
     >>> [trace.name for trace in fig.data]
     ['95th percentile', 'mean', '5th percentile']
     """

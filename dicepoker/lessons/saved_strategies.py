@@ -68,7 +68,7 @@ PLAYER_MODULES = re.compile(
     r"dicepoker\.games\.\w+\.bots|dicepoker\.games\.scorecard\.(hints|advisor|coach\w*|solver)\b"
 )
 """Where the package's own players live: their bots and strategies, and the optimal advice."""
-HELPERS = frozenset({"announcer_start", "view_probability_true", "made_dice", "choices", "strategy_name"})
+HELPERS = frozenset({"announcer_start", "view_probability_true", "made_dice"})
 """What a student may use from those modules: what a player knows, not how a bot decides."""
 FORMAT, VERSION = "dicepoker.saved-strategy", 1
 FIELDS = {"student", "kind", "function", "source"}

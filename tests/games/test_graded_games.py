@@ -185,7 +185,7 @@ def test_an_edited_record_is_caught_by_the_checksum_but_a_forger_can_recompute_i
 
 def test_the_match_runner_records_its_seats_as_bots():
     board = play_match(new_game("board", seed=1), [random_seat, random_seat], rng=2)
-    assert board.play_record.seats == (SeatKind("bot", "random_bot"),) * 2
+    assert board.play_record.seats == (SeatKind("bot", "random"),) * 2
     assert play_game("heuristic", "classic", rng=1).play_record.seats == (SeatKind("bot", "heuristic"),)
     assert ScorecardGame("classic").play_record.seats is None  # played by hand in Python: not known
 

@@ -65,7 +65,7 @@ def play_human_turn_with_buttons(ui: BoardUI) -> None:
     if game.positions is None:
         ui.roll_button.click()
         return
-    action = probability_bot(game, ui._rng)
+    action = probability_bot(game.view(), ui._rng)
     match action:
         case Keep():
             wanted = list(action.dice.values)

@@ -1,9 +1,11 @@
 """Computer players for ``bluff`` and a seeded tournament between them.
 
-A bot is called with what its player knows (a :class:`~dicepoker.games.bluff.engine.BluffView`) and a
-random generator, and answers one action. :class:`NaiveBot` believes every announcement below a
-threshold; :class:`ReasoningBot` works out how likely an announcement is true (Bayes' rule on
-the public throws) and bluffs at a chosen rate.
+A bot has the one shape of every game's bots (:class:`~dicepoker.core.match.Bot`): it is called with
+what its player knows (a :class:`~dicepoker.games.bluff.engine.BluffView`) and a random generator,
+and answers one action. ``random`` is every game's random bot (:func:`~dicepoker.core.match.random_bot`).
+:class:`NaiveBot` believes every announcement below a threshold; :class:`ReasoningBot` works out how
+likely an announcement is true (Bayes' rule on the public throws) and bluffs at a chosen rate;
+:class:`CallRateBot` calls at a set rate and leaves the rest to chance.
 
 >>> game = play_bluff_game([NaiveBot(), ReasoningBot()], rng=1)
 >>> game.is_over, game.player_names
@@ -18,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol
 
 import numpy as np
 import pandas as pd
@@ -26,7 +27,7 @@ import pandas as pd
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError
 from dicepoker.core.i18n import pgettext
-from dicepoker.core.match import play_match, seat_of, tournament_rows
+from dicepoker.core.match import Bot, play_match, random_bot, seat_of, tournament_rows
 from dicepoker.core.randomness import child_generator, generator
 from dicepoker.games import WinTournament, pairwise_tournament
 from dicepoker.games.bluff.engine import (
@@ -41,16 +42,6 @@ from dicepoker.games.bluff.engine import (
 )
 from dicepoker.games.bluff.odds import Start, keep_to_reach, probability_true, reach_probability
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
-
-
-class BluffBot(Protocol):
-    """Anything that chooses a bluff action from a player's view: ``bot(view, rng) -> action``.
-
-    >>> NaiveBot()(BluffGame(seed=1).view(), np.random.default_rng(0))
-    Throw(keep=Dice(''))
-    """
-
-    def __call__(self, view: BluffView, rng: np.random.Generator) -> Action: ...
 
 
 # --- what the table knows about the last announcement ----------------------------------------------
@@ -189,26 +180,24 @@ class ReasoningBot:
 
 
 @dataclass(frozen=True)
-class RandomBot:
-    """Plays a random legal action: calls with chance ``call_rate``, otherwise rolls or announces.
+class CallRateBot:
+    """Calls an announcement with chance ``call_rate`` (accepts it otherwise, when it may); every
+    other move it leaves to chance, as the random bot plays it.
 
-    >>> RandomBot(call_rate=0.3).call_rate
-    0.3
+    >>> bot = CallRateBot(call_rate=0.3)
+    >>> bot.call_rate, bot.name
+    (0.3, 'call rate')
+    >>> bot(BluffGame(seed=1).view(), np.random.default_rng(0))
+    Throw(keep=Dice(''))
     """
 
     call_rate: float = 0.5
-    name: str = "random"
+    name: str = "call rate"
 
     def __call__(self, view: BluffView, rng: np.random.Generator) -> Action:
         if view.phase == Phase.RESPOND:
             return CallBluff() if not view.may_accept or rng.random() < self.call_rate else Accept()
-        if view.dice is None:
-            return Throw()
-        if view.rolls_left > 0 and rng.random() < 0.5:
-            kept = [v for v in view.dice if rng.random() < 0.5][: NUMBER_OF_DICE - 1]
-            return Throw(kept)
-        legal = view.legal_announcements()
-        return Announce(legal[min(int(rng.integers(len(legal))), int(rng.integers(len(legal))))])
+        return random_bot(view, rng)
 
 
 @dataclass(frozen=True)
@@ -233,7 +222,7 @@ class CallerBot:
 
 # --- games and tournaments -----------------------------------------------------------------------------
 def play_bluff_game(
-    bots: Sequence[BluffBot],
+    bots: Sequence[Bot],
     *,
     names: Sequence[str] | None = None,
     rules: BluffRules = BLUFF,
@@ -241,7 +230,7 @@ def play_bluff_game(
 ) -> BluffGame:
     """Play one whole game between bots (seat order as given); returns the finished game.
 
-    >>> play_bluff_game([RandomBot(), RandomBot()], rng=3).winner in (0, 1)
+    >>> play_bluff_game([random_bot, CallRateBot()], rng=3).winner in (0, 1)
     True
     """
     rng = generator(rng=rng)
@@ -251,7 +240,7 @@ def play_bluff_game(
     return play_match(game, [seat_of(bot) for bot in bots], rng)
 
 
-def _seat_names(bots: Sequence[BluffBot]) -> list[str]:
+def _seat_names(bots: Sequence[Bot]) -> list[str]:
     names: list[str] = []
     for i, bot in enumerate(bots):
         name = str(getattr(bot, "name", f"bot {i + 1}"))
@@ -260,7 +249,7 @@ def _seat_names(bots: Sequence[BluffBot]) -> list[str]:
 
 
 def bluff_tournament(
-    bots: Mapping[str, BluffBot],
+    bots: Mapping[str, Bot],
     *,
     games: int = 200,
     rules: BluffRules = BLUFF,
@@ -271,7 +260,7 @@ def bluff_tournament(
 
     Returns one row per bot: games, wins, ``win_rate`` and its Wilson interval ``ci_low``..``ci_high``.
 
-    >>> table = bluff_tournament({"naive": NaiveBot(), "random": RandomBot()}, games=10, rng=2)
+    >>> table = bluff_tournament({"naive": NaiveBot(), "random": random_bot}, games=10, rng=2)
     >>> int(table["wins"].sum()), list(table.index)
     (10, ['naive', 'random'])
     """
@@ -290,15 +279,16 @@ def bluff_tournament(
     return table.set_index("player")[["games", "wins", "win_rate", "ci_low", "ci_high"]].rename_axis("bot")
 
 
-BLUFF_BOTS: dict[str, Callable[[], BluffBot]] = {
+BLUFF_BOTS: dict[str, Callable[[], Bot]] = {
     "reasoning": ReasoningBot,
     "naive": NaiveBot,
-    "random": RandomBot,
+    "random": lambda: random_bot,
 }
+"""The bluff bots found by name, each made fresh (the widget's seats, tournaments, the registry)."""
 
 
 def win_tournament(
-    players: Sequence[BluffBot | str] | Mapping[str, BluffBot],
+    players: Sequence[Bot | str] | Mapping[str, Bot],
     games: int = 200,
     seed: int | None = 0,
     rules: BluffRules = BLUFF,
@@ -317,7 +307,7 @@ def win_tournament(
 
 def bluff_rate_sweep(
     rates: Sequence[float],
-    opponent: BluffBot | None = None,
+    opponent: Bot | None = None,
     *,
     games: int = 100,
     rules: BluffRules = BLUFF,
@@ -355,5 +345,7 @@ def shown_bot_name(name: str) -> str | None:
         "naive": lambda: pgettext("bot", "naive"),
         # TRANSLATORS: a bot's name (not in the sources)
         "reasoning": lambda: pgettext("bot", "reasoning"),
+        # TRANSLATORS: a bot's name (not in the sources): it calls a bluff at a set rate
+        "call rate": lambda: pgettext("bot", "call rate"),
     }
     return names[name]() if name in names else None

@@ -30,7 +30,7 @@ import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, ways
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.match import seat_of, tournament_rows
+from dicepoker.core.match import Bot, random_bot, seat_of, tournament_rows
 from dicepoker.core.randomness import generator
 from dicepoker.games.bluff.abstraction import (
     ACCEPT,
@@ -47,9 +47,7 @@ from dicepoker.games.bluff.abstraction import (
     opener_cup,
 )
 from dicepoker.games.bluff.bots import (  # noqa: F401 (play_bluff_game: the doctests)
-    BluffBot,
     NaiveBot,
-    RandomBot,
     ReasoningBot,
     play_bluff_game,
 )
@@ -256,7 +254,7 @@ _HANDS_BY_CATEGORY = [[h for h in ALL_HANDS if h.category_rank == c] for c in ra
 
 
 def abstract_strategy(
-    bot: BluffBot, *, rules: BluffRules = BLUFF, samples: int = 12, rng: np.random.Generator | int | None = 0
+    bot: Bot, *, rules: BluffRules = BLUFF, samples: int = 12, rng: np.random.Generator | int | None = 0
 ) -> Strategy:
     """What ``bot`` does in each information set of the abstraction, as probabilities.
 
@@ -287,7 +285,7 @@ def abstract_strategy(
 
 
 def _ask(
-    bot: BluffBot,
+    bot: Bot,
     key: tuple[Any, ...],
     actions: tuple[Hashable, ...],
     rules: BluffRules,
@@ -347,7 +345,7 @@ def _as_category(action: Action, last: Hand | None, actions: tuple[Hashable, ...
     return name if name in actions else actions[0]
 
 
-def bot_exploitability(bot: BluffBot, *, rules: BluffRules = BLUFF, samples: int = 12, rng: int = 0) -> float:
+def bot_exploitability(bot: Bot, *, rules: BluffRules = BLUFF, samples: int = 12, rng: int = 0) -> float:
     """How much a best response gains per round against ``bot`` in the abstraction (both seats
     averaged, in lives per round: 0 for an equilibrium, at most 1).
 
@@ -365,7 +363,7 @@ def bot_exploitability(bot: BluffBot, *, rules: BluffRules = BLUFF, samples: int
 
 # --- the equilibrium bot against the others --------------------------------------------------------------
 def equilibrium_tournament(
-    opponents: Mapping[str, BluffBot] | None = None,
+    opponents: Mapping[str, Bot] | None = None,
     *,
     games: int = 200,
     rules: BluffRules = BLUFF,
@@ -375,12 +373,12 @@ def equilibrium_tournament(
     """Two-player matches of the equilibrium bot against each opponent (seats alternate), with the
     equilibrium bot's win rate and its Wilson confidence interval (one row per opponent).
 
-    >>> table = equilibrium_tournament({"random": RandomBot()}, games=10, rng=1)
+    >>> table = equilibrium_tournament({"random": random_bot}, games=10, rng=1)
     >>> list(table.columns), int(table.loc["random", "games"])
     (['games', 'wins', 'win_rate', 'ci_low', 'ci_high'], 10)
     """
     if opponents is None:
-        opponents = {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": RandomBot()}
+        opponents = {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": random_bot}
     if "equilibrium" in opponents:
         raise DicePokerError("the opponents need names other than 'equilibrium'")
     seats = {"equilibrium": seat_of(EquilibriumBot())} | {
@@ -448,7 +446,7 @@ def abstraction_size(rules: BluffRules = BLUFF) -> pd.DataFrame:
 
 
 def bots_exploitability(
-    bots: Mapping[str, BluffBot] | None = None, *, rules: BluffRules = BLUFF, samples: int = 12, rng: int = 0
+    bots: Mapping[str, Bot] | None = None, *, rules: BluffRules = BLUFF, samples: int = 12, rng: int = 0
 ) -> pd.DataFrame:
     """How much a best response wins per round (in lives) against each bot in the abstraction,
     next to the equilibrium's own exploitability.
@@ -461,7 +459,7 @@ def bots_exploitability(
     bots = (
         dict(bots)
         if bots is not None
-        else {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": RandomBot()}
+        else {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": random_bot}
     )
     rows = [("equilibrium", equilibrium_solution(rules).exploitability)]
     rows += [

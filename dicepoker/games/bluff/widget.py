@@ -41,10 +41,11 @@ from dicepoker.core.i18n import (
     format_percent,
     ngettext,
 )
+from dicepoker.core.match import Bot, random_bot
 from dicepoker.core.randomness import child_generator, generator
 from dicepoker.core.words import N_, says, says_with
 from dicepoker.games import find_game
-from dicepoker.games.bluff.bots import BluffBot, NaiveBot, RandomBot, ReasoningBot, view_probability_true
+from dicepoker.games.bluff.bots import NaiveBot, ReasoningBot, view_probability_true
 from dicepoker.games.bluff.engine import Accept, BluffGame, BluffView, Phase, RoundResult, Throw
 from dicepoker.games.bluff.equilibrium import EquilibriumBot
 from dicepoker.games.bluff.html import lives_html, reveal_html, table_html
@@ -71,11 +72,11 @@ from dicepoker.ui.widget import (
     title_widget,
 )
 
-SEAT_KINDS: dict[str, BluffBot | None] = {
+SEAT_KINDS: dict[str, Bot | None] = {
     "human": None,
     "reasoning": ReasoningBot(),
     "naive": NaiveBot(),
-    "random": RandomBot(),
+    "random": random_bot,
     "equilibrium": EquilibriumBot(),
 }
 MAX_SEATS = 6

@@ -1,6 +1,9 @@
 """Computer players for the board game, and a seeded tournament between them.
 
-A strategy is a function ``(game, rng) -> action``. :func:`random_bot` picks any legal action;
+A bot has the one shape of every game's bots (:class:`~dicepoker.core.match.Bot`):
+``bot(view, rng) -> action``, where the view is the board game's read-only look at the whole
+position (:meth:`~dicepoker.games.board.engine.BoardGame.view`: the board is public).
+:func:`~dicepoker.core.match.random_bot` picks any legal action;
 :class:`ProbabilityBot` values each empty cell by the chance of completing its rows (and of
 spoiling the opponents'), then keeps the dice that give the best expected value of the cell it
 will take, with the exact turn odds of :mod:`dicepoker.games.board.odds`.
@@ -23,7 +26,7 @@ import numpy as np
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import NUMBER_OF_DICE, all_rolls
 from dicepoker.core.i18n import pgettext
-from dicepoker.core.match import play_match, random_bot, seat_of, tournament_rows
+from dicepoker.core.match import Bot, play_match, random_bot, seat_of, tournament_rows
 from dicepoker.core.randomness import generator
 from dicepoker.games import WinTournament, pairwise_tournament
 from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Place
@@ -31,7 +34,6 @@ from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import best_keep_for_values, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules
 
-Strategy = Callable[[BoardGame, np.random.Generator], Action]
 WIN_VALUE = 1000.0  # placing the chip that wins the game
 SERIES_VALUE = 3.0  # completing a series that does not win yet
 
@@ -135,15 +137,15 @@ class ProbabilityBot:
 
     >>> game = BoardGame(rng=0)
     >>> _ = game.roll(result="66612")
-    >>> ProbabilityBot()(game, rng=0)
+    >>> ProbabilityBot()(game.view(0), rng=0)
     Keep(dice=Dice('666'))
     """
 
     block_weight: float = 1.0
     stop_threats: bool = True
 
-    def __call__(self, game: BoardGame, rng: np.random.Generator | int | None = None) -> Action:
-        rng = generator(rng=rng)
+    def __call__(self, view: BoardGame, rng: np.random.Generator | int | None = None) -> Action:
+        game = view  # the board is public: the view is a read-only look at the whole game
         if game.dice is None:
             return Roll()
         place, bounce = self.cell_values(game)
@@ -215,12 +217,14 @@ class ProbabilityBot:
 probability_bot = ProbabilityBot()
 
 
-BOARD_STRATEGIES: dict[str, Strategy] = {"probability": probability_bot, "random": random_bot}
+BOARD_STRATEGIES: dict[str, Bot] = {"probability": probability_bot, "random": random_bot}
+BOARD_BOTS: dict[str, Callable[[], Bot]] = {name: (lambda b=b: b) for name, b in BOARD_STRATEGIES.items()}
+"""The board bots found by name (the registry's ``bots`` part, the front door's tournament)."""
 
 
 # --- games and tournaments -----------------------------------------------------------------------
 def play_board_game(
-    strategies: Sequence[Strategy],
+    strategies: Sequence[Bot],
     rules: BoardRules = BOARD,
     *,
     rng: np.random.Generator | int | None = None,
@@ -240,7 +244,7 @@ def play_board_game(
 
 
 def board_tournament(
-    strategies: Mapping[str, Strategy] | None = None,
+    strategies: Mapping[str, Bot] | None = None,
     games: int = 100,
     *,
     players: int = 2,
@@ -282,7 +286,7 @@ def board_tournament(
 
 
 def win_tournament(
-    players: Sequence[Strategy | str] | Mapping[str, Strategy],
+    players: Sequence[Bot | str] | Mapping[str, Bot],
     games: int = 100,
     seed: int | None = 0,
     rules: BoardRules = BOARD,
@@ -295,8 +299,9 @@ def win_tournament(
     >>> int(result.summary["games"].sum()), result.head_to_head.shape
     (4, (2, 2))
     """
-    bots = {name: (lambda s=s: s) for name, s in BOARD_STRATEGIES.items()}
-    return pairwise_tournament(BoardGame, rules.variant(players=2), players, bots, games=games, seed=seed)
+    return pairwise_tournament(
+        BoardGame, rules.variant(players=2), players, BOARD_BOTS, games=games, seed=seed
+    )
 
 
 def shown_bot_name(name: str) -> str | None:

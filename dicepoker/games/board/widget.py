@@ -458,7 +458,7 @@ class BoardUI(GameWidget):
         strategy = SEAT_KINDS[self.current_seat]
         assert strategy is not None  # a computer seat
         game, who, me = self.game, self.current_name, self.game.current_player
-        action = strategy(game, self._rng)
+        action = strategy(game.view(me), self._rng)
         series = len(game.series())
         victim = game.owner(action.cell) if isinstance(action, Bounce) else None
         game.apply(action)
@@ -501,7 +501,7 @@ class BoardUI(GameWidget):
         name = self.current_name
         if self.game.positions is None:
             return says(name, N_("Hint: roll the dice first."), N_("Hint for {name}: roll the dice first."))
-        action = probability_bot(self.game, self._rng)
+        action = probability_bot(self.game.view(self.game.current_player), self._rng)
         self._hint_shown()
         if isinstance(action, Keep) and len(action.dice) == 0:
             return says(

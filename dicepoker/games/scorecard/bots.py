@@ -1,10 +1,13 @@
 """The computer players of the scorecard games, found by name: random, greedy, heuristic and optimal.
 
-A strategy is any function ``strategy(view) -> Keep | Score`` (see :class:`~.engine.TurnView`): it is
-asked after each roll and answers "keep these dice and roll the rest" or "score this box". A
-student writes one as a plain function and enters it in :func:`~.analysis.lab.tournament`.
+A strategy is a bot of the one shape every game's bots share (:class:`~dicepoker.core.match.Bot`):
+``strategy(view, rng) -> action``, with the player's :class:`~.engine.TurnView`. It rolls to start a
+turn, then answers "keep these dice and roll the rest" or "score this box". A student writes one as a
+plain function of the view alone, ``my_strategy(view)``, asked only after a roll; every place that
+takes a strategy turns it into a bot with :func:`~dicepoker.core.match.as_bot`.
 
-* ``random``: any legal choice, all equally likely;
+* ``random``: any legal choice, all equally likely (:func:`~dicepoker.core.match.random_bot`,
+  every game's random bot);
 * ``greedy``: the most points *this turn* (rerolls aimed at that), blind to the future and the bonus;
 * ``heuristic``: a simple human-like player (:func:`simple_bot`);
 * ``optimal``: the choice with the highest expected final score (:mod:`~.solver.solve`).
@@ -13,7 +16,7 @@ student writes one as a plain function and enters it in :func:`~.analysis.lab.to
 >>> from dicepoker.games.scorecard.engine import TurnView
 >>> from dicepoker.core.dice import Dice
 >>> view = TurnView(ScorecardGame("yatzy").rules, {}, Dice.parse("66665"), 0, False)
->>> greedy(view)  # 29 points in Chance beat 24 in Sixes or Four of a Kind, now
+>>> greedy(view, None)  # 29 points in Chance beat 24 in Sixes or Four of a Kind, now
 Score(box='Chance')
 >>> sorted(STRATEGIES)
 ['greedy', 'heuristic', 'optimal', 'random']
@@ -21,9 +24,9 @@ Score(box='Chance')
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +34,7 @@ from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import FACES, NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import IllegalActionError, UnknownNameError
 from dicepoker.core.i18n import fill_message, format_number, pgettext
-from dicepoker.core.match import random_action
+from dicepoker.core.match import Bot, as_bot, random_bot
 from dicepoker.core.randomness import generator
 from dicepoker.games.scorecard.engine import Action, Score, ScorecardGame, TurnView
 from dicepoker.games.scorecard.hints import score_values
@@ -44,44 +47,27 @@ from dicepoker.games.scorecard.solver.tables import dice_tables, rule_tables
 TIE = 1e-9
 
 
-def play_turn(game: ScorecardGame, strategy: Strategy) -> list[Action]:
-    """Play the current player's whole turn with ``strategy``; returns the actions taken."""
+def play_turn(
+    game: ScorecardGame, strategy: Bot | Callable[[TurnView], Action], rng: Any = None
+) -> list[Action]:
+    """Play the current player's whole turn with ``strategy`` (a bot, or a function of the view
+    alone); its choices draw from ``rng``. Returns the actions taken.
+
+    >>> game = ScorecardGame("yatzy", seed=4)
+    >>> actions = play_turn(game, simple_bot)
+    >>> actions[0], type(actions[-1]).__name__, len(game.scorecard(0))
+    (Roll(), 'Score', 1)
+    """
+    bot, rng = as_bot(strategy), generator(rng=rng)
     actions: list[Action] = []
-    if game.dice is None:
-        game.roll()
-        actions.append(Roll())
     while True:
-        choice = strategy(game.view())
-        if not isinstance(choice, Keep | Score):
+        choice = bot(game.view(), rng)
+        if not isinstance(choice, Roll | Keep | Score):
             raise IllegalActionError(f"a strategy must return Keep(...) or Score(...), not {choice!r}")
         game.apply(choice)
         actions.append(choice)
         if isinstance(choice, Score):
             return actions
-
-
-def seat_for(strategy: Strategy) -> Any:
-    """A strategy at a seat of the match runner (:func:`dicepoker.core.match.play_match`).
-
-    It rolls to start each turn, then keeps and scores as the strategy chooses; a strategy with
-    an ``observe(game)`` method (:class:`WinSeekingStrategy`) sees the game before each choice.
-
-    >>> from dicepoker.core.match import play_match
-    >>> game = play_match(ScorecardGame("yatzy", seed=4), [seat_for(simple_bot)])
-    >>> game.is_over
-    True
-    """
-
-    def seat(game: ScorecardGame, player: int, rng: Any) -> Action:
-        view = game.view(player)
-        if view.dice is None:
-            return Roll()
-        if hasattr(strategy, "observe"):  # a player who plays to win reads the whole game first
-            strategy.observe(game)
-        return strategy(view)
-
-    seat.__name__ = getattr(strategy, "name", getattr(strategy, "__name__", "strategy"))
-    return seat
 
 
 def _box_potential(rules: ScorecardRules, name: str) -> float:
@@ -101,14 +87,16 @@ def _target_face(view: TurnView) -> int:
     return max(FACES, key=lambda f: (counts[f - 1] + (0.5 if f in open_faces else 0), f))
 
 
-def simple_bot(view: TurnView) -> Keep | Score:
+def simple_bot(view: TurnView, rng: Any = None) -> Action:
     """A simple heuristic player: bank a made fixed-score box, else collect the commonest face.
 
     >>> from dicepoker import find_game
     >>> view = TurnView(find_game("classic"), {}, Dice.parse("23456"), 2, False)
-    >>> simple_bot(view)
+    >>> simple_bot(view, None)
     Score(box='Large Straight')
     """
+    if view.dice is None:
+        return Roll()
     options = view.options()
     if view.rolls_left:
         made = [
@@ -125,63 +113,12 @@ def simple_bot(view: TurnView) -> Keep | Score:
     return Score(max(options, key=lambda n: options[n] - 0.5 * _box_potential(view.rules, n)))
 
 
-def default_computer_strategy(rules: ScorecardRules) -> Strategy:
+def default_computer_strategy(rules: ScorecardRules) -> Bot:
     """The strategy a computer seat plays in the play widget for ``rules``: the optimal one.
 
     Its value table is solved (or loaded from the cache) at the computer's first move.
     """
     return optimal_strategy()
-
-
-class Strategy(Protocol):
-    """What a strategy is: called with a :class:`TurnView`, returns :class:`Keep` or :class:`Score`.
-
-    >>> def always_chance(view: TurnView) -> Keep | Score:
-    ...     return Score("Chance")
-    >>> from dicepoker import find_game
-    >>> from dicepoker.core.dice import Dice
-    >>> always_chance(TurnView(find_game("yatzy"), {}, Dice.parse("12345"), 2, True))
-    Score(box='Chance')
-    """
-
-    def __call__(self, view: TurnView) -> Keep | Score: ...
-
-
-def choices(view: TurnView) -> list[Keep | Score]:
-    """What a strategy chooses from after a roll: the view's legal keeps and boxes.
-
-    >>> from dicepoker import find_game
-    >>> from dicepoker.core.dice import Dice
-    >>> len(choices(TurnView(find_game("classic"), {}, Dice.parse("11111"), 2, True)))  # 6 keeps, 15 boxes
-    21
-    """
-    return [a for a in view.legal_actions() if isinstance(a, Keep | Score)]
-
-
-class RandomStrategy:
-    """Any legal choice, all equally likely; randomness from ``rng`` (a generator, a seed or None).
-
-    >>> from dicepoker import find_game
-    >>> from dicepoker.core.dice import Dice
-    >>> view = TurnView(find_game("yatzy"), {}, Dice.parse("12345"), 2, True)
-    >>> RandomStrategy(rng=1)(view) == RandomStrategy(rng=1)(view)
-    True
-    """
-
-    name = "random"
-
-    def __init__(self, rng: np.random.Generator | int | None = None) -> None:
-        self.rng = generator(rng=rng)
-
-    def __call__(self, view: TurnView) -> Keep | Score:
-        return random_action(choices(view), self.rng)
-
-    def reseeded(self, rng: np.random.Generator | int | None) -> RandomStrategy:
-        """The same strategy drawing from another generator (used by seeded simulations)."""
-        return RandomStrategy(rng)
-
-    def __repr__(self) -> str:
-        return "RandomStrategy()"
 
 
 class PlannedStrategy:
@@ -193,7 +130,7 @@ class PlannedStrategy:
     >>> from dicepoker import find_game
     >>> from dicepoker.core.dice import Dice
     >>> view = TurnView(find_game("two_part"), {}, Dice.parse("66612"), 2, True)
-    >>> optimal(view), greedy(view)
+    >>> optimal(view, None), greedy(view, None)
     (Keep(dice=Dice('666')), Keep(dice=Dice('666')))
     """
 
@@ -210,15 +147,18 @@ class PlannedStrategy:
             self._solutions[rules] = self._table(rules)
         return self._solutions[rules]
 
-    def __call__(self, view: TurnView) -> Keep | Score:
+    def __call__(self, view: TurnView, rng: Any = None) -> Action:
         return planned_choice(self.solution(view.rules), view)
 
     def __repr__(self) -> str:
         return f"<{self.name} strategy>"
 
 
-def planned_choice(solution: Solution, view: TurnView) -> Keep | Score:
-    """The choice with the highest value in ``solution``'s table, ties to the earlier box or keep."""
+def planned_choice(solution: Solution, view: TurnView) -> Action:
+    """The choice with the highest value in ``solution``'s table, ties to the earlier box or keep
+    (a roll to start the turn)."""
+    if view.dice is None:
+        return Roll()
     tables = dice_tables()
     roll = tables.roll_index[view.dice]
     turn = solution.turn(view.filled)
@@ -255,7 +195,7 @@ def optimal_strategy(solution: Solution | None = None) -> PlannedStrategy:
     >>> from dicepoker import find_game
     >>> from dicepoker.core.dice import Dice
     >>> best = optimal_strategy(solve("yahtzee", progress=False))
-    >>> best(TurnView(find_game("yahtzee"), {}, Dice.parse("23456"), 2, True))
+    >>> best(TurnView(find_game("yahtzee"), {}, Dice.parse("23456"), 2, True), None)
     Score(box='Large Straight')
     """
     if solution is None:
@@ -268,7 +208,7 @@ def greedy_strategy() -> PlannedStrategy:
 
     >>> from dicepoker import find_game
     >>> from dicepoker.core.dice import Dice
-    >>> greedy_strategy()(TurnView(find_game("yahtzee"), {}, Dice.parse("11112"), 0, False))  # a tie
+    >>> greedy_strategy()(TurnView(find_game("yahtzee"), {}, Dice.parse("11112"), 0, False), None)  # a tie
     Score(box='Three of a Kind')
     """
     return PlannedStrategy("greedy", _greedy_table)
@@ -314,7 +254,7 @@ class RiskStrategy:
             self._solutions[rules] = solve(rules, risk=self.theta)
         return self._solutions[rules]
 
-    def __call__(self, view: TurnView) -> Keep | Score:
+    def __call__(self, view: TurnView, rng: Any = None) -> Action:
         return planned_choice(self.solution(view.rules), view)
 
     def __repr__(self) -> str:
@@ -333,7 +273,7 @@ def risk_strategy(risk: float) -> RiskStrategy:
     >>> risk_strategy(0.05)
     <risk +0.05 strategy>
     >>> view = TurnView(find_game("two_part"), {}, Dice.parse("66612"), 2, True)
-    >>> risk_strategy(-0.05)(view)
+    >>> risk_strategy(-0.05)(view, None)
     Keep(dice=Dice('666'))
     """
     player = RiskStrategy(check_risk(risk))
@@ -393,7 +333,8 @@ class WinSeekingStrategy:
     it plays safe, and the same gap matters more as the turns run out and ``spread`` shrinks).
     ``scale`` was tuned on seeded games the tests do not use (see :mod:`~.analysis.risk`).
 
-    Without opponents (solitaire, or before :meth:`observe` is called) it plays θ = 0, the optimum.
+    It reads every scorecard from its view (they are public); without opponents it plays θ = 0,
+    the optimum.
 
     >>> bot = WinSeekingStrategy()
     >>> bot.risk_for_gap(lead=-30.0, spread=600.0), bot.risk_for_gap(lead=30.0, spread=600.0)
@@ -418,34 +359,36 @@ class WinSeekingStrategy:
         wanted = -self.scale * lead / spread
         return min(self.grid, key=lambda theta: (abs(theta - wanted), abs(theta)))
 
-    def lead_and_spread(self, game: ScorecardGame, player: int) -> tuple[float, float]:
-        """(expected final lead over the best opponent, variance of the difference still to come)."""
-        rules = game.rules
+    def lead_and_spread(self, view: TurnView) -> tuple[float, float]:
+        """(expected final lead over the best opponent, variance of the difference still to come),
+        read from the view's scorecards."""
+        rules = view.rules
         optimum = solve(rules)
         wide, narrow = solve(rules, risk=VARIANCE_RISK), solve(rules, risk=-VARIANCE_RISK)
 
-        def outlook(seat: int) -> tuple[float, float]:
-            card = game.scorecard(seat)
+        def outlook(card: Mapping[str, int], bonus: int) -> tuple[float, float]:
             if len(card) == len(rules.boxes):
-                return float(game.totals()[seat]), 0.0
-            mean = optimum.expected_final(card, game.poker_bonus_points(seat))
+                return float(rules.total(card, bonus)), 0.0
+            mean = optimum.expected_final(card, bonus)
             variance = (wide.future_value(card) - narrow.future_value(card)) / VARIANCE_RISK
             return mean, max(0.0, variance)
 
-        mine = outlook(player)
-        others = [outlook(seat) for seat in range(len(game.player_names)) if seat != player]
+        seats = list(zip(view.scorecards, view.bonus_points, strict=True))
+        others = [outlook(*seat) for i, seat in enumerate(seats) if i != view.player]
         if not others:
             return 0.0, 0.0
-        best = max(others)
+        mine, best = outlook(view.filled, view.poker_bonus_points), max(others)
         return mine[0] - best[0], mine[1] + best[1]
 
-    def observe(self, game: ScorecardGame) -> None:
-        """Read the game before its turn (the seat to move) and pick this turn's θ."""
-        lead, spread = self.lead_and_spread(game, game.current_player)
-        self.risk = self.risk_for_gap(lead, spread) if len(game.player_names) > 1 else 0.0
+    def risk_for_view(self, view: TurnView) -> float:
+        """This turn's θ, from the score gap the view shows (0 in solitaire)."""
+        return self.risk_for_gap(*self.lead_and_spread(view)) if len(view.scorecards) > 1 else 0.0
 
-    def __call__(self, view: TurnView) -> Keep | Score:
-        return self._players[self.risk](view)
+    def __call__(self, view: TurnView, rng: Any = None) -> Action:
+        if view.dice is None:
+            return Roll()
+        self.risk = self.risk_for_view(view)
+        return self._players[self.risk](view, rng)
 
     def __repr__(self) -> str:
         return f"<plays-to-win strategy, scale {self.scale:g}>"
@@ -464,26 +407,26 @@ greedy = greedy_strategy()
 optimal = optimal_strategy()
 
 
-def heuristic(view: TurnView) -> Keep | Score:
+def heuristic(view: TurnView, rng: Any = None) -> Action:
     """A simple human-like player: bank a made fixed-score box, else collect the commonest face.
 
     >>> from dicepoker import find_game
     >>> from dicepoker.core.dice import Dice
-    >>> heuristic(TurnView(find_game("classic"), {}, Dice.parse("55123"), 2, True))
+    >>> heuristic(TurnView(find_game("classic"), {}, Dice.parse("55123"), 2, True), None)
     Keep(dice=Dice('55'))
     """
-    return simple_bot(view)
+    return simple_bot(view, rng)
 
 
-STRATEGIES: dict[str, Callable[[], Any]] = {
-    "random": RandomStrategy,
+STRATEGIES: dict[str, Callable[[], Bot]] = {
+    "random": lambda: random_bot,
     "greedy": greedy_strategy,
     "heuristic": lambda: heuristic,
     "optimal": optimal_strategy,
 }
 
 
-def find_strategy(name: str) -> Strategy:
+def find_strategy(name: str) -> Bot:
     """A fresh strategy by name: ``random``, ``greedy``, ``heuristic`` or ``optimal``.
 
     >>> find_strategy("optimal")
@@ -498,19 +441,14 @@ def find_strategy(name: str) -> Strategy:
     return STRATEGIES[name]()
 
 
-def strategy_name(strategy: Any) -> str:
-    """A readable name for a strategy: its ``name``, else its function name.
-
-    >>> strategy_name(find_strategy("random")), strategy_name(heuristic)
-    ('random', 'heuristic')
-    """
-    return str(getattr(strategy, "name", None) or getattr(strategy, "__name__", None) or repr(strategy))
-
-
-def as_strategy(strategy: Strategy | str) -> Strategy:
-    """A strategy from itself or its name.
+def as_strategy(strategy: Bot | Callable[[TurnView], Action] | str) -> Bot:
+    """A strategy, as a bot, from its name, itself, or a student's function of the view alone
+    (through :func:`~dicepoker.core.match.as_bot`).
 
     >>> as_strategy("heuristic") is heuristic, as_strategy(heuristic) is heuristic
     (True, True)
+    >>> from dicepoker.core.match import bot_name_of
+    >>> bot_name_of(as_strategy("random")), bot_name_of(as_strategy(lambda view: Score("Chance")))
+    ('random', '<lambda>')
     """
-    return find_strategy(strategy) if isinstance(strategy, str) else strategy
+    return find_strategy(strategy) if isinstance(strategy, str) else as_bot(strategy)

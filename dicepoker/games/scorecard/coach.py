@@ -39,10 +39,10 @@ from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, quoted
 from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, ngettext
-from dicepoker.core.match import play_match
-from dicepoker.core.randomness import game_seeds, generator
+from dicepoker.core.match import play_match, seat_of
+from dicepoker.core.randomness import game_seeds
 from dicepoker.games import bot_name, find_game
-from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, seat_for
+from dicepoker.games.scorecard.bots import find_strategy
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
 from dicepoker.games.scorecard.hints import TIE, Choice, Hint, box_name, hint, solution_for
 from dicepoker.games.scorecard.presets import PRESETS, is_kit_rule_set
@@ -620,10 +620,9 @@ def _bot_losses(rules: ScorecardRules, bots: tuple[str, ...], games: int, seed: 
     for i, child in enumerate(game_seeds(seed, games)):
         dice_seed, strategy_seed = child.spawn(2)
         for bot in bots:
-            strategy = find_strategy(bot)
-            if isinstance(strategy, RandomStrategy):
-                strategy = strategy.reseeded(generator(rng=strategy_seed))
-            game = play_match(ScorecardGame(rules, rng=dice_seed), [seat_for(strategy)])
+            game = play_match(
+                ScorecardGame(rules, rng=dice_seed), [seat_of(find_strategy(bot))], strategy_seed
+            )
             report = coach_report(game, 0, solution=solution, grade=False)
             rows.append(
                 {

@@ -69,7 +69,8 @@ class Outcome:
 @dataclass(frozen=True)
 class TurnView:
     """What a player sees: the rules, the player's own scorecard, the dice (``None`` before the
-    turn's first roll), rolls left. A strategy is asked only after a roll."""
+    turn's first roll), rolls left; and, since every scorecard is public, which seat it is and every
+    seat's scorecard and poker bonus points (empty for a view made by hand: a solitaire player)."""
 
     rules: ScorecardRules
     filled: Mapping[str, int]
@@ -77,6 +78,9 @@ class TurnView:
     rolls_left: int
     first_roll: bool
     poker_bonus_points: int = 0
+    player: int = 0
+    scorecards: tuple[Mapping[str, int], ...] = ()
+    bonus_points: tuple[int, ...] = ()
 
     def options(self) -> dict[str, int]:
         """Every box that may be scored now, with what it would score."""
@@ -372,6 +376,9 @@ class ScorecardGame(DiceInHand, SavesByReplay):
             rolls_left=self.rolls_left if mine else self.rules.rolls_per_turn,
             first_roll=self.first_roll if mine else False,
             poker_bonus_points=self._bonus_points[who],
+            player=who,
+            scorecards=self.scorecards,
+            bonus_points=tuple(self._bonus_points),
         )
 
     def copy(self) -> ScorecardGame:

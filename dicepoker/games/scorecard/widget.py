@@ -29,15 +29,11 @@ from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, UnknownNameError
 from dicepoker.core.i18n import _, fill_message, format_fixed, format_message, ngettext
+from dicepoker.core.match import Bot, as_bot, bot_name_of
 from dicepoker.core.pictures import COLOURS, plain, signed
 from dicepoker.core.randomness import child_generator, generator
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.bots import (
-    Strategy,
-    default_computer_strategy,
-    strategy_name,
-    win_seeking_strategy,
-)
+from dicepoker.games.scorecard.bots import default_computer_strategy, win_seeking_strategy
 from dicepoker.games.scorecard.coach import coach_report
 from dicepoker.games.scorecard.coach_panel import ReportPanel
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
@@ -228,7 +224,7 @@ class PlayUI(GameWidget):
         names: Sequence[str] | None = None,
         seed: int | None = None,
         *,
-        strategy: Callable[[ScorecardRules], Strategy] | None = None,
+        strategy: Callable[[ScorecardRules], Bot] | None = None,
         hints: ModuleType | None | bool = True,
         lang: str | None = None,
         graded: bool = False,
@@ -243,7 +239,7 @@ class PlayUI(GameWidget):
         seats: Sequence[str],
         names: Sequence[str] | None,
         seed: int | None,
-        strategy: Callable[[ScorecardRules], Strategy] | None,
+        strategy: Callable[[ScorecardRules], Bot] | None,
         hints: ModuleType | None | bool,
     ) -> None:
         rules = find_game(game) if isinstance(game, str) else game
@@ -263,7 +259,7 @@ class PlayUI(GameWidget):
                 )
             )
         self._rng = generator(seed)
-        self.strategy: Strategy = (strategy or default_computer_strategy)(rules)
+        self.strategy: Bot = as_bot((strategy or default_computer_strategy)(rules))
         self._strategy_used = False
         self.hints = load_hints() if hints is True else (hints or None)
         self._build_widgets(names)
@@ -376,7 +372,7 @@ class PlayUI(GameWidget):
 
     def bot_name(self, seat: str) -> str:
         """The computer seats play with the widget's strategy: its name (``"optimal"``, ...)."""
-        return strategy_name(self.strategy)
+        return bot_name_of(self.strategy)
 
     def _forget_the_last_game(self) -> None:
         """Forget what belonged to the last game: a computer's keep on show, who acted last (a seat
@@ -494,9 +490,9 @@ class PlayUI(GameWidget):
         first = not self._strategy_used  # the first decision may load or solve a value table
         self._strategy_used = True
         with self._thinking(who) if first else contextlib.nullcontext():
-            if hasattr(self.strategy, "observe"):  # a player who plays to win reads the scores first
-                self.strategy.observe(game)
-            choice = self.strategy(game.view())
+            choice = self.strategy(
+                game.view(), self._rng
+            )  # the bot's choices draw from the widget's generator
         if isinstance(choice, Score):
             bonus_before = game.poker_bonus_points()
             points = game.score(choice.box)

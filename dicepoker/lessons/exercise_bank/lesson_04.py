@@ -98,19 +98,22 @@ def beats_greedy(strategy: object) -> Verdict:
     The package's strategies and bots are refused, and so is a strategy that makes the optimal
     strategy's choice in at least ``COPY_SHARE`` of its sampled decisions (it passes them on).
     """
+    from dicepoker.core.match import as_bot, bot_name_of
     from dicepoker.games.scorecard.analysis.lab import tournament
-    from dicepoker.games.scorecard.bots import strategy_name
 
     if problem := refuse_package_code(strategy):
         return Verdict(False, problem)
     decisions: list[tuple[TurnView, object]] = []
 
-    def watched(view: TurnView) -> object:
-        action = strategy(view)  # type: ignore[operator]
-        decisions.append((view, action))
+    bot = as_bot(strategy)  # type: ignore[arg-type]
+
+    def watched(view: TurnView, rng: object) -> object:
+        action = bot(view, rng)  # type: ignore[arg-type]
+        if view.dice is not None:  # a decision (the roll that starts a turn is no choice)
+            decisions.append((view, action))
         return action
 
-    watched.__name__ = strategy_name(strategy)
+    watched.__name__ = bot_name_of(bot)
     try:
         result = tournament([watched, "greedy"], games=GAMES, seed=SEED, rules=_classic())
     except Exception as err:  # noqa: BLE001 - a student's strategy may fail in any way: say how

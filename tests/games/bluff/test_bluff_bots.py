@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from dicepoker import Dice
+from dicepoker.core.match import random_bot
 from dicepoker.games.bluff.bots import (
     CallerBot,
     NaiveBot,
-    RandomBot,
     ReasoningBot,
     announcer_start,
     bluff_tournament,
@@ -36,7 +36,7 @@ def put(game, values):
 @pytest.mark.parametrize("seed", range(6))
 def test_mixed_tables_finish_with_one_winner(seed):
     rng = np.random.default_rng(seed)
-    pool = [NaiveBot(), ReasoningBot(), RandomBot(), NaiveBot(believe_below="three 1s")]
+    pool = [NaiveBot(), ReasoningBot(), random_bot, NaiveBot(believe_below="three 1s")]
     n = int(rng.integers(2, 7))
     bots = [pool[int(i)] for i in rng.integers(len(pool), size=n)]
     game = play_bluff_game(bots, rules=BLUFF.variant(lives=2), rng=seed)
@@ -147,7 +147,7 @@ def test_bluffing_rate_is_respected():
 def test_reasoning_beats_naive_and_random_in_seeded_tournaments():
     table = bluff_tournament({"naive": NaiveBot(), "reasoning": ReasoningBot()}, games=100, rng=0)
     assert table.loc["reasoning", "ci_low"] > 0.5
-    table = bluff_tournament({"random": RandomBot(), "reasoning": ReasoningBot()}, games=40, rng=0)
+    table = bluff_tournament({"random": random_bot, "reasoning": ReasoningBot()}, games=40, rng=0)
     assert table.loc["reasoning", "ci_low"] > 0.5
 
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from dicepoker.core.dice import Dice
+from dicepoker.core.match import random_bot
 from dicepoker.games.bluff.abstraction import (
     CATEGORIES,
     OPENER_STANDS_ON,
@@ -20,7 +21,7 @@ from dicepoker.games.bluff.abstraction import (
     chance_to_beat,
     opener_cup,
 )
-from dicepoker.games.bluff.bots import NaiveBot, RandomBot, ReasoningBot, play_bluff_game
+from dicepoker.games.bluff.bots import NaiveBot, ReasoningBot, play_bluff_game
 from dicepoker.games.bluff.engine import BluffGame, Phase, TurnRecord
 from dicepoker.games.bluff.equilibrium import (
     EquilibriumBot,
@@ -125,7 +126,7 @@ def test_equilibrium_bot_replays_exactly_and_plays_legally():
     assert BluffGame.from_dict(first.to_dict()).history == first.history
     for seed in range(30):  # an illegal action would raise
         play_bluff_game([EquilibriumBot(), NaiveBot()], rng=seed)
-        play_bluff_game([RandomBot(), EquilibriumBot()], rng=seed)
+        play_bluff_game([random_bot, EquilibriumBot()], rng=seed)
     assert play_bluff_game([EquilibriumBot(), NaiveBot(), EquilibriumBot()], rng=5).is_over
 
 
@@ -150,13 +151,13 @@ def test_equilibrium_bot_follows_the_strategy():
 @pytest.mark.slow
 def test_bots_are_exploitable_and_the_equilibrium_is_not():
     assert equilibrium_solution().exploitability < 1e-8
-    for bot in (NaiveBot(), ReasoningBot(), RandomBot()):
+    for bot in (NaiveBot(), ReasoningBot(), random_bot):
         gap = bot_exploitability(bot, samples=4)
         assert 0.1 < gap <= 1
 
 
 def test_equilibrium_tournament_counts_games():
-    table = equilibrium_tournament({"naive": NaiveBot(), "random": RandomBot()}, games=20, rng=3)
+    table = equilibrium_tournament({"naive": NaiveBot(), "random": random_bot}, games=20, rng=3)
     assert table["games"].tolist() == [20, 20]
     assert ((table["ci_low"] <= table["win_rate"]) & (table["win_rate"] <= table["ci_high"])).all()
 

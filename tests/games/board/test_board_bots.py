@@ -69,7 +69,7 @@ def test_it_takes_the_winning_cell():
     second = line((0, 8), (1, 0))  # column 8, rows 0..4: four chips, (4, 8) is L7
     game = board_with({**{c: A for c in first}, **{c: A for c in second[:4]}}, series={A: [first]})
     game.roll(result="11113")  # sum 7: takes L7 (4, 0) or (4, 8), P1, T1, K1
-    assert probability_bot(game, 0) == Place((4, 8))
+    assert probability_bot(game.view(), 0) == Place((4, 8))
 
 
 def test_winning_comes_before_blocking():
@@ -80,7 +80,7 @@ def test_winning_comes_before_blocking():
     game = board_with(chips, series={A: [first]})
     game.roll(result="11113")
     assert {(4, 0), (4, 8)} <= set(game.takeable_cells())
-    assert probability_bot(game, 0) == Place((4, 8))
+    assert probability_bot(game.view(), 0) == Place((4, 8))
     assert ProbabilityBot(stop_threats=True).cell_values(game)[0][4 * 9] > 0
 
 
@@ -90,7 +90,7 @@ def test_it_blocks_a_row_of_four():
     game.roll(result="11222")  # holds 12, FH, T2, P1, P2: many cells, one of them blocks
     game.roll(keep="11222")
     assert game.rolls_left == 0
-    assert probability_bot(game, 0) == Place((4, 1))
+    assert probability_bot(game.view(), 0) == Place((4, 1))
     careless = ProbabilityBot(block_weight=0, stop_threats=False)
     assert careless(game, 0) != Place((4, 1))
 
@@ -99,7 +99,7 @@ def test_it_keeps_dice_for_the_cell_it_needs():
     row = line((8, 0), (0, 1))  # S (8,0), 16, 26, 36, and P1 at (8, 4) would finish it
     game = board_with({c: A for c in row[:4]}, to_move=A, series={})
     game.roll(result="16543")
-    action = probability_bot(game, 0)
+    action = probability_bot(game.view(), 0)
     assert isinstance(action, Keep) and action.dice.count(1) >= 1
 
 
@@ -107,7 +107,7 @@ def test_passes_only_when_nothing_fits():
     game = BoardGame(rng=0)
     game.roll(result="12456")
     game.roll(keep="12456")
-    assert probability_bot(game, 0) == PassTurn() and random_bot(game, 0) == PassTurn()
+    assert probability_bot(game.view(), 0) == PassTurn() and random_bot(game.view(), 0) == PassTurn()
 
 
 def test_tournament_is_seeded_and_counts_add_up():

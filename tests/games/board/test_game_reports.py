@@ -9,11 +9,12 @@ from itertools import combinations
 import pytest
 
 from dicepoker.core.dice import Dice, reroll_distribution, roll_distribution
-from dicepoker.games.bluff.bots import NaiveBot, RandomBot, ReasoningBot, play_bluff_game
+from dicepoker.core.match import random_bot
+from dicepoker.games.bluff.bots import NaiveBot, ReasoningBot, play_bluff_game
 from dicepoker.games.bluff.engine import BluffGame
 from dicepoker.games.bluff.report import bluff_report
 from dicepoker.games.bluff.rules import Hand, best_hand
-from dicepoker.games.board.bots import play_board_game, probability_bot, random_bot
+from dicepoker.games.board.bots import play_board_game, probability_bot
 from dicepoker.games.board.engine import BoardGame
 from dicepoker.games.board.report import board_report, keep_chances
 from dicepoker.games.board.rules import BOARD
@@ -26,7 +27,7 @@ def holds_in_one_roll(hand: Hand) -> Fraction:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_bluff_report_chances_match_enumeration_and_the_revealed_dice(seed):
-    game = play_bluff_game([NaiveBot(), ReasoningBot(), RandomBot()], rng=seed)
+    game = play_bluff_game([NaiveBot(), ReasoningBot(), random_bot], rng=seed)
     for player in range(3):
         report = bluff_report(game, player, bluff_rate=Fraction(1, 3))
         mine = [r for r in game.rounds if r.caller == player]

@@ -9,11 +9,13 @@ import numpy as np
 import pytest
 
 from dicepoker.cli.main import main
+from dicepoker.core.actions import Roll
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.match import random_action, random_bot
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.advisor import advise
-from dicepoker.games.scorecard.bots import RandomStrategy, play_turn
+from dicepoker.games.scorecard.bots import play_turn
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.hints import hint
 from dicepoker.games.scorecard.position import PositionError, parse_position, position_of, possible_scores
@@ -24,14 +26,15 @@ def hidden_positions(game_name: str, seed: int, count: int = 6):
     """Positions met in a game played at random (some mid-turn, some on the last roll), never shown."""
     rng = np.random.default_rng(seed)
     game = ScorecardGame(game_name, seed=seed)
-    strategy = RandomStrategy(rng=seed)
+    choices = np.random.default_rng(seed)
     found = []
     while not game.is_over and len(found) < count:
         game.roll()
         while True:
             if rng.random() < 0.5:
                 found.append(position_of(game))
-            choice = strategy(game.view())
+            keeps_and_boxes = [a for a in game.view().legal_actions() if not isinstance(a, Roll)]
+            choice = random_action(keeps_and_boxes, choices)
             game.apply(choice)
             if game.positions is None:
                 break
@@ -79,9 +82,9 @@ def test_cli_json_answers_for_hidden_positions_match_the_solver(game_name, seed,
 
 
 def test_the_advisor_agrees_with_the_hint_of_the_game():
-    game = ScorecardGame("classic", players=2, seed=6)
+    game, rng = ScorecardGame("classic", players=2, seed=6), np.random.default_rng(1)
     for _ in range(7):
-        play_turn(game, RandomStrategy(rng=1))
+        play_turn(game, random_bot, rng)
     game.roll()
     advice, h = advise("classic", position_of(game)), hint(game)
     assert [c.label for c in advice.choices] == [c.label for c in h.choices]

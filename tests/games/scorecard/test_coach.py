@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from dicepoker.core.errors import DicePokerError
-from dicepoker.games.scorecard.bots import RandomStrategy, find_strategy, play_turn
+from dicepoker.games.scorecard.bots import find_strategy, play_turn
 from dicepoker.games.scorecard.coach import GradeScale, bot_losses, coach_report, grade_scale
 from dicepoker.games.scorecard.coach_figures import expected_score_figure, loss_per_round_figure
 from dicepoker.games.scorecard.engine import Keep, Score, ScorecardGame
@@ -19,9 +19,9 @@ from dicepoker.games.scorecard.solver.solve import solve
 
 def played(game_name: str, bot: str, seed: int, players: int = 1) -> ScorecardGame:
     game = ScorecardGame(game_name, players=players, seed=seed)
-    strategy = RandomStrategy(rng=seed) if bot == "random" else find_strategy(bot)
+    strategy, rng = find_strategy(bot), np.random.default_rng(seed)
     while not game.is_over:
-        play_turn(game, strategy)
+        play_turn(game, strategy, rng)
     return game
 
 

@@ -21,12 +21,12 @@ from dicepoker.games.scorecard.analysis.risk import (
     DuelResult,
     biggest_disagreement,
     duel,
+    final_score_summary,
     play_duel_game,
     play_risks,
     quantile_ci,
     risk_sweep,
     risk_tournament,
-    score_distribution,
     toy_die_worth,
     toy_distribution,
     toy_rerolls,
@@ -93,9 +93,9 @@ def test_quantile_interval_covers_the_true_quantile_about_95_percent_of_the_time
         assert 0.93 <= covered / 1000 <= 0.98
 
 
-def test_score_distribution_matches_the_games_it_played():
+def test_final_score_summary_matches_the_games_it_played():
     played = play_risks(GAME, risks=(-0.05, 0.05), games=300, seed=3)
-    df = score_distribution(GAME, played=played)
+    df = final_score_summary(GAME, played=played)
     for theta, games in played.items():
         totals = games["total"].to_numpy(dtype=float)
         row = df.loc[theta]
@@ -186,7 +186,7 @@ def test_win_seeker_reads_lead_and_spread_from_the_tables():
 
     play_turn(game, optimal)  # seat 0 has played a turn, seat 1 is to move
     bot = WinSeekingStrategy(GRID)
-    lead, spread = bot.lead_and_spread(game, 1)
+    lead, spread = bot.lead_and_spread(game.view(1))
     mean = solve(GAME, progress=False)
     wide, narrow = (
         solve(GAME, risk=VARIANCE_RISK, progress=False),
@@ -196,7 +196,8 @@ def test_win_seeker_reads_lead_and_spread_from_the_tables():
     finals = [mean.expected_final(c, game.poker_bonus_points(i)) for i, c in enumerate(cards)]
     variances = [(wide.future_value(c) - narrow.future_value(c)) / VARIANCE_RISK for c in cards]
     assert lead == pytest.approx(finals[1] - finals[0]) and spread == pytest.approx(sum(variances))
-    bot.observe(game)
+    game.roll()
+    bot(game.view(1), None)  # it reads the scores from its view at each choice
     assert bot.risk == bot.risk_for_gap(lead, spread)
     # the variance estimate against simulated optimal play from the empty scorecard
     totals = simulate("optimal", games=1500, seed=4, rules=GAME)["total"].to_numpy(dtype=float)

@@ -11,10 +11,10 @@ from solver_helpers import session_cache_dir, solved  # noqa: F401
 from dicepoker import UnknownNameError, find_game
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import Dice, all_rolls
+from dicepoker.core.match import random_bot
 from dicepoker.games.scorecard.analysis.lab import mean_ci, play_game, simulate
 from dicepoker.games.scorecard.bots import (
     STRATEGIES,
-    RandomStrategy,
     default_computer_strategy,
     find_strategy,
     greedy,
@@ -22,7 +22,6 @@ from dicepoker.games.scorecard.bots import (
     optimal_strategy,
     simple_bot,
 )
-from dicepoker.games.scorecard.bots import choices as strategy_choices
 from dicepoker.games.scorecard.engine import Score, TurnView
 from dicepoker.games.scorecard.hints import hint
 
@@ -58,19 +57,20 @@ def test_the_views_legal_actions_are_every_distinct_keep_and_every_box():
     assert {a.box for a in actions if isinstance(a, Score)} == set(game.options())
 
 
-def test_random_strategy_is_uniform_and_seeded():
+def test_the_random_strategy_is_every_games_random_bot_uniform_and_seeded():
+    assert find_strategy("random") is random_bot
     view = TurnView(find_game("yatzy"), {}, Dice.parse("11234"), 1, False)
-    choices = strategy_choices(view)
-    strategy = RandomStrategy(rng=5)
-    counts = Counter(strategy(view) for _ in range(len(choices) * 400))
+    choices = view.legal_actions()
+    rng = np.random.default_rng(5)
+    counts = Counter(random_bot(view, rng) for _ in range(len(choices) * 400))
     assert set(counts) == set(choices)
     assert max(counts.values()) < 1.3 * 400 and min(counts.values()) > 0.7 * 400
 
 
 def test_random_strategy_same_seed_same_choices():
     view = TurnView(find_game("yatzy"), {}, Dice.parse("11234"), 1, False)
-    a, b = RandomStrategy(rng=9), RandomStrategy(rng=9)
-    assert [a(view) for _ in range(30)] == [b(view) for _ in range(30)]
+    a, b = np.random.default_rng(9), np.random.default_rng(9)
+    assert [random_bot(view, a) for _ in range(30)] == [random_bot(view, b) for _ in range(30)]
 
 
 def test_greedy_takes_the_most_points_now():

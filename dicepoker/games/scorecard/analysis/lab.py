@@ -24,11 +24,11 @@ import pandas as pd
 
 from dicepoker.core.errors import DicePokerError, quoted
 from dicepoker.core.i18n import _, display_name, fill_message, format_message, ngettext
-from dicepoker.core.match import play_match
-from dicepoker.core.randomness import game_seeds, generator
+from dicepoker.core.match import Bot, bot_name_of, play_match, seat_of
+from dicepoker.core.randomness import game_seeds
 from dicepoker.core.stats import mean_interval
 from dicepoker.games import find_game
-from dicepoker.games.scorecard.bots import Strategy, as_strategy, seat_for, strategy_name
+from dicepoker.games.scorecard.bots import as_strategy
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.rules import ScorecardRules
 
@@ -59,25 +59,27 @@ def not_a_number_of_games(games: object) -> str:
 
 
 def play_game(
-    strategy: Strategy | str,
+    strategy: Bot | str,
     rules: ScorecardRules | str = "classic",
     rng: Any = None,
     *,
     player: str | None = None,
+    bot_rng: Any = None,
 ) -> ScorecardGame:
-    """Play one solitaire game with ``strategy``; returns the finished game. ``player`` names the
-    player (a name reads the same in every language; the default "Player 1" does not).
+    """Play one solitaire game with ``strategy``; returns the finished game. The dice draw from
+    ``rng``, the strategy's choices from ``bot_rng``. ``player`` names the player (a name reads
+    the same in every language; the default "Player 1" does not).
 
     >>> game = play_game("heuristic", "yatzy", rng=7, player="Sam")
     >>> game.is_over, game.player_names
     (True, ('Sam',))
     """
     game = ScorecardGame(scorecard_rules(rules), [player] if player is not None else 1, rng=rng)
-    return play_match(game, [seat_for(as_strategy(strategy))])
+    return play_match(game, [seat_of(as_strategy(strategy))], rng=bot_rng)
 
 
 def simulate(
-    strategy: Strategy | str,
+    strategy: Bot | str,
     games: int = 1000,
     seed: int | None = None,
     rules: ScorecardRules | str = "classic",
@@ -86,8 +88,8 @@ def simulate(
 ) -> pd.DataFrame:
     """Play ``games`` seeded solitaire games; one row per game: the total, bonuses and every box.
 
-    A strategy with a ``reseeded(rng)`` method (like ``random``) gets its own seeded generator
-    for each game, so the same ``seed`` gives the same table.
+    Each game's dice and the strategy's choices draw from two generators spawned from ``seed``
+    (the strategy never owns one), so the same ``seed`` gives the same table.
 
     >>> df = simulate("random", games=4, seed=3, rules="yatzy")
     >>> df.attrs["strategy"], len(df), bool((df["total"] > 0).all())
@@ -103,14 +105,11 @@ def simulate(
     if progress:
         from tqdm.auto import tqdm
 
-        desc = format_message("{strategy} plays {game}", strategy=strategy_name(strategy), game=rules.name)
+        desc = format_message("{strategy} plays {game}", strategy=bot_name_of(strategy), game=rules.name)
         children = tqdm(children, desc=desc, leave=False)
     for child in children:
         dice_seed, strategy_seed = child.spawn(2)
-        player = strategy
-        if hasattr(strategy, "reseeded"):
-            player = strategy.reseeded(generator(rng=strategy_seed))
-        game = play_game(player, rules, rng=dice_seed)
+        game = play_game(strategy, rules, rng=dice_seed, bot_rng=strategy_seed)
         card = game.scorecard(0)
         upper = rules.upper_total(card)
         total = game.totals()[0]
@@ -124,7 +123,7 @@ def simulate(
             }
         )
     df = pd.DataFrame(rows, index=pd.RangeIndex(games, name="game"))
-    df.attrs.update(strategy=strategy_name(strategy), rules=rules.name, seed=seed, poker_box=poker)
+    df.attrs.update(strategy=bot_name_of(strategy), rules=rules.name, seed=seed, poker_box=poker)
     return df
 
 
@@ -234,7 +233,7 @@ class TournamentResult:
 
 
 def tournament(
-    strategies: Iterable[Strategy | str],
+    strategies: Iterable[Bot | str],
     games: int = 1000,
     seed: int | None = 0,
     rules: ScorecardRules | str = "classic",
@@ -258,7 +257,7 @@ def tournament(
         )
     for strategy in strategies:
         strategy = as_strategy(strategy)
-        name = base = strategy_name(strategy)
+        name = base = bot_name_of(strategy)
         n = 2
         while name in results:
             name, n = f"{base} #{n}", n + 1

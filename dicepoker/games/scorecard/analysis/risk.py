@@ -1,7 +1,7 @@
 """Expected score is not winning: risk-sensitive play, its score distributions, and duels to win.
 
 * :func:`risk_sweep` solves a game for several risk parameters θ (exact certainty equivalents);
-* :func:`score_distribution` plays seeded solitaire games with each θ-player: mean, spread,
+* :func:`final_score_summary` plays seeded solitaire games with each θ-player: mean, spread,
   5th/95th percentiles with confidence intervals, the chance of the upper bonus and of a poker;
 * :func:`duel` and :func:`risk_tournament` pit players head to head in two-player games (seats
   alternate game by game) and give win rates with 95% Wilson intervals;
@@ -27,25 +27,21 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from dicepoker.core.actions import Keep
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import _, fill_message, format_message, format_number, ngettext
-from dicepoker.core.match import play_match
+from dicepoker.core.match import Bot, bot_name_of, play_match, seat_of
 from dicepoker.core.randomness import game_seeds
 from dicepoker.core.stats import Z95, wilson_interval
 from dicepoker.games.scorecard.analysis.lab import mean_ci, not_a_number_of_games, scorecard_rules, simulate
 from dicepoker.games.scorecard.bots import (
     RISK_GRID,
-    Strategy,
     WinSeekingStrategy,
     as_strategy,
     optimal,
     risk_strategy,
-    seat_for,
-    strategy_name,
 )
-from dicepoker.games.scorecard.engine import Score, ScorecardGame
+from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.hints import hint
 from dicepoker.games.scorecard.html import dice_html, scorecard_html
 from dicepoker.games.scorecard.rules import ScorecardRules
@@ -211,7 +207,7 @@ def play_risks(
     }
 
 
-def score_distribution(
+def final_score_summary(
     rules: ScorecardRules | str = "classic",
     risks: Iterable[float] = (-0.02, 0.0, 0.02),
     games: int = 500,
@@ -226,7 +222,7 @@ def score_distribution(
     Every θ plays the same seeds (game ``i`` starts from the same dice stream); ``played`` (from
     :func:`play_risks`) summarises games already played instead.
 
-    >>> df = score_distribution("yatzy", risks=(0.0,), games=20, seed=1)
+    >>> df = final_score_summary("yatzy", risks=(0.0,), games=20, seed=1)
     >>> list(df.columns)[:4], bool(df.loc[0.0, "mean_low"] < df.loc[0.0, "mean"] < df.loc[0.0, "mean_high"])
     (['games', 'mean', 'mean_low', 'mean_high'], True)
     """
@@ -237,7 +233,7 @@ def score_distribution(
 
 
 def distribution_summary(df: pd.DataFrame, rules: ScorecardRules) -> dict[str, float]:
-    """One row of :func:`score_distribution` from a table of games (``lab.simulate``'s)."""
+    """One row of :func:`final_score_summary` from a table of games (``lab.simulate``'s)."""
     totals = df["total"].to_numpy(dtype=float)
     n = len(totals)
     mean, low, high = mean_ci(totals)
@@ -324,22 +320,21 @@ class DuelResult:
         }
 
 
-def play_duel_game(
-    players: tuple[Strategy, Strategy], rules: ScorecardRules, rng: Any = None
-) -> ScorecardGame:
-    """One two-player game, seat 0 first (the match runner; ``seat_for`` lets a win-seeker observe it).
+def play_duel_game(players: tuple[Bot, Bot], rules: ScorecardRules, rng: Any = None) -> ScorecardGame:
+    """One two-player game, seat 0 first, through the match runner (the bots read the scores from
+    their views).
 
     >>> game = play_duel_game((optimal, risk_strategy(0.05)), scorecard_rules("yatzy"), rng=3)
     >>> game.is_over, len(game.totals())
     (True, 2)
     """
     game = ScorecardGame(rules, players=["first", "second"], rng=rng)
-    return play_match(game, [seat_for(player) for player in players])
+    return play_match(game, [seat_of(player) for player in players])
 
 
 def duel(
-    player: Strategy | str,
-    opponent: Strategy | str = "optimal",
+    player: Bot | str,
+    opponent: Bot | str = "optimal",
     games: int = 1000,
     seed: int = 0,
     rules: ScorecardRules | str = "classic",
@@ -360,7 +355,7 @@ def duel(
     if progress:
         from tqdm.auto import tqdm
 
-        desc = format_message("{player} v {opponent}", player=strategy_name(me), opponent=strategy_name(them))
+        desc = format_message("{player} v {opponent}", player=bot_name_of(me), opponent=bot_name_of(them))
         children = tqdm(children, desc=desc, leave=False)
     totals, theirs, first = [], [], []
     for i, child in enumerate(children):
@@ -371,9 +366,7 @@ def duel(
         totals.append(mine)
         theirs.append(other)
         first.append(goes_first)
-    return DuelResult(
-        strategy_name(me), strategy_name(them), np.array(totals), np.array(theirs), np.array(first)
-    )
+    return DuelResult(bot_name_of(me), bot_name_of(them), np.array(totals), np.array(theirs), np.array(first))
 
 
 def risk_tournament(
@@ -484,19 +477,14 @@ class _Watcher(WinSeekingStrategy):
 
     def __init__(self, grid: tuple[float, ...], scale: float) -> None:
         super().__init__(grid, scale=scale)
-        self.game: ScorecardGame | None = None
-        self.lead = 0.0
+        self.game: ScorecardGame | None = None  # the game it watches, set by biggest_disagreement
         self.best: Disagreement | None = None
 
-    def observe(self, game: ScorecardGame) -> None:
-        super().observe(game)
-        self.game = game
-        self.lead = self.lead_and_spread(game, game.current_player)[0]
-
-    def __call__(self, view: Any) -> Keep | Score:
-        choice = super().__call__(view)
-        if self.risk != 0 and self.game is not None:
-            plain = optimal(view)
+    def __call__(self, view: Any, rng: Any = None) -> Any:
+        choice = super().__call__(view, rng)
+        if self.risk != 0 and self.game is not None and view.dice is not None:
+            self.lead = self.lead_and_spread(view)[0]
+            plain = optimal(view, rng)
             if plain != choice:
                 h = hint(view)
                 cost = h.cost(choice)
@@ -529,6 +517,9 @@ def biggest_disagreement(
     >>> d is None or d.cost >= 0
     True
     """
-    watcher = _Watcher(grid, scale)
-    duel(watcher, optimal, games, seed, scorecard_rules(rules))
+    watcher, rules = _Watcher(grid, scale), scorecard_rules(rules)
+    for i, child in enumerate(game_seeds(seed, games)):  # the games of duel(watcher, optimal, ...)
+        seats = (watcher, optimal) if i % 2 == 0 else (optimal, watcher)
+        watcher.game = ScorecardGame(rules, players=["first", "second"], rng=child)
+        play_match(watcher.game, [seat_of(player) for player in seats])
     return watcher.best

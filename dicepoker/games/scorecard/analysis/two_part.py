@@ -417,8 +417,11 @@ def simulate_part1(
     rows = []
     for child in game_seeds(seed, games):
         game = ScorecardGame(rules, rng=child)
+        choices = np.random.default_rng(
+            child.spawn(1)[0]
+        )  # the player's own stream; the dice are ``child``'s
         for _ in rules.upper_boxes:
-            play_turn(game, player)
+            play_turn(game, player, choices)
         card = game.scorecard(0)
         total = rules.upper_total(card)
         rows.append({"part1_total": total, "bonus": total >= rules.upper_bonus_threshold, **dict(card)})
