@@ -8,7 +8,9 @@ is no evidence (every sentence holds one): such answers are searched only in the
 
     python tests/helpers/exercise_leaks.py notebooks/03_three_rolls.ipynb [...]   # runs them, lists every hit
 
-The root ``conftest.py`` runs the same search on the outputs nbval produced, so no lesson is run twice.
+The root ``conftest.py`` runs the same search on the outputs nbval produced, and a browser test that
+runs a lesson in JupyterLab runs it on the outputs JupyterLab shows (:func:`leaks_in_run`), so no
+lesson is run twice.
 """
 
 from __future__ import annotations
@@ -266,6 +268,28 @@ def _small_whole(value: Fraction) -> list[tuple[str, re.Pattern[str]]]:
     if value.denominator == 1 and abs(value) < 10:
         return [(str(abs(value)), re.compile(rf"(?<![0-9]){abs(value)}(?![0-9])"))]
     return []
+
+
+def lesson_of(path: Path) -> str | None:
+    """The lesson number of a lesson notebook, in English or translated; None for any other file.
+
+    >>> lesson_of(Path("notebooks/ro/03_three_rolls.ipynb")), lesson_of(Path("apps/classic.ipynb"))
+    ('03', None)
+    """
+    path = Path(path)
+    folder = path.parent.name if path.parent.name == "notebooks" else path.parent.parent.name
+    lesson = path.name[:2]
+    return lesson if folder == "notebooks" and lesson.isdigit() and path.name[2:3] == "_" else None
+
+
+def leaks_in_run(path: Path, outputs: dict[int, list[dict]]) -> list[Leak]:
+    """The answers in sight in one run of the notebook at ``path`` (``outputs``: each code cell's
+    outputs by its index); none for a notebook that is not a lesson."""
+    lesson = lesson_of(path)
+    if lesson is None:
+        return []
+    cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+    return leaks_above(cells, outputs, targets_of(lesson), Path(path).name)
 
 
 def targets_of(lesson: str) -> dict[str, object]:
