@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -292,8 +293,10 @@ def leaks_in_run(path: Path, outputs: dict[int, list[dict]]) -> list[Leak]:
     return leaks_above(cells, outputs, targets_of(lesson), Path(path).name)
 
 
+@cache
 def targets_of(lesson: str) -> dict[str, object]:
-    """The answers of a lesson's registered exercises, by id."""
+    """The answers of a lesson's registered exercises, by id (worked out once per process: the
+    four languages' copies of a lesson have the same answers, and lesson 08's take seconds)."""
     from dicepoker.lessons.exercise_registry import lesson_exercises
 
     return {exercise.id: exercise.target() for exercise in lesson_exercises(lesson)}
