@@ -52,7 +52,7 @@ class Solution:
     known_moments: ScoreMoments | None = field(default=None, repr=False)  # read from the cache file
     in_cache: bool = field(default=False, repr=False)  # its table is in the disk cache
 
-    @property
+    @cached_property
     def tables(self) -> RuleTables:
         return rule_tables(self.rules)
 
