@@ -29,6 +29,7 @@ from dicepoker.games.scorecard.bots import find_strategy, play_turn  # noqa: E40
 from dicepoker.games.scorecard.coach import coach_report  # noqa: E402
 from dicepoker.games.scorecard.solver import solve as solve_module  # noqa: E402
 from dicepoker.games.scorecard.solver.jit import NUMBA_AVAILABLE  # noqa: E402
+from dicepoker.games.scorecard.solver.moments import final_score_moments  # noqa: E402
 
 RULES = TINY["classic joker and bonuses"]
 
@@ -47,6 +48,8 @@ def main_without_numba() -> None:
     solution = solve_module.solve(RULES, progress=False)
     seen["from_cache"] = solution.from_cache
     seen["expected_score"] = solution.expected_score
+    moments = final_score_moments(solution)  # the moment sweep, as plain Python
+    seen["moments"] = [moments.mean, moments.std]
 
     # a hint and the advisor: the kernel evaluates a turn as plain Python
     game = ScorecardGame(RULES, seed=4)

@@ -60,6 +60,13 @@ def test_the_table_came_from_the_cache_with_the_same_value(without_numba):
     assert without_numba["expected_score"] == solve(RULES, progress=False).expected_score
 
 
+def test_the_final_score_moments_agree_with_the_compiled_sweep(without_numba):
+    solution = solve(RULES, progress=False)
+    mean, std = without_numba["moments"]
+    assert mean == pytest.approx(solution.final_score_mean, abs=1e-9)
+    assert std == pytest.approx(solution.final_score_std, abs=1e-9)
+
+
 def test_a_hint_and_the_advisor_agree_with_the_compiled_kernel(without_numba):
     game = ScorecardGame(RULES, seed=4)
     game.roll()

@@ -153,6 +153,19 @@ def point_utilities(theta, rule_ints, box_upper, box_face, scores, joker_scores)
     return table, lo, base
 
 
+@njit(nogil=True, cache=True)
+def open_slots(mask, b, rule_ints, box_upper):  # pragma: no cover - compiled
+    """How many states can follow scoring box ``b`` (0 if it is filled): an upper box's six counts of
+    its face, the poker box's two bits (when the bit is tracked), one for any other box."""
+    if (mask >> b) & 1 == 1:
+        return 0
+    if box_upper[b] == 1:
+        return 6
+    if b == rule_ints[POKER] and rule_ints[TRACK_BIT] == 1:
+        return 2
+    return 1
+
+
 @njit(nogil=True, cache=True, fastmath=False)
 def rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift):  # pragma: no cover - compiled
     """Turn the certainty equivalents ``vecs`` of the states after a turn into utilities of ``v - shift``.
@@ -163,16 +176,11 @@ def rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift):  # pragma: no c
     digit.
     """
     n_boxes = rule_ints[N_BOXES]
-    poker = rule_ints[POKER]
-    track_bit = rule_ints[TRACK_BIT]
     worst = -NEG if theta > 0.0 else NEG
     for j in range(nu):
         shift[j] = worst
     for b in range(n_boxes):
-        if (mask >> b) & 1 == 1:
-            continue
-        slots = 6 if box_upper[b] == 1 else (2 if b == poker and track_bit == 1 else 1)
-        for c in range(slots):
+        for c in range(open_slots(mask, b, rule_ints, box_upper)):
             for j in range(nu):
                 v = vecs[b, c, j]
                 if (v < shift[j]) if theta > 0.0 else (v > shift[j]):
@@ -181,10 +189,7 @@ def rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift):  # pragma: no c
         if shift[j] == worst:
             shift[j] = 0.0
     for b in range(n_boxes):
-        if (mask >> b) & 1 == 1:
-            continue
-        slots = 6 if box_upper[b] == 1 else (2 if b == poker and track_bit == 1 else 1)
-        for c in range(slots):
+        for c in range(open_slots(mask, b, rule_ints, box_upper)):
             for j in range(nu):
                 vecs[b, c, j] = utility(theta, vecs[b, c, j] - shift[j])
     return 0
@@ -200,36 +205,129 @@ def certainty_equivalents(theta, table, shift):  # pragma: no cover - compiled
     return 0
 
 
+@njit(nogil=True, cache=True)
+def box_choices(mask, bit, tables, choices):  # pragma: no cover - compiled
+    """Fill ``choices = (count, box, points, slot)``: for each first roll or later one and each roll
+    ``r``, the ``count[first, r]`` boxes it may be scored in, ``box[first, r, i]``, the points it
+    scores there with the poker bonus, and the ``slot`` of :func:`next_state_values` it leads to (an
+    upper box's count of its face, the poker box's ``1`` when it scores, else 0)."""
+    rule_ints, box_upper, box_face, face_box, scores, joker_scores, counts, five_face, _, _, _ = tables
+    count, box, points, slot = choices
+    n_boxes = rule_ints[N_BOXES]
+    poker = rule_ints[POKER]
+    poker_bonus = rule_ints[POKER_BONUS]
+    track_bit = rule_ints[TRACK_BIT]
+    par = rule_ints[PAR]
+    for first in range(1 + rule_ints[HAS_FIRST]):
+        for r in range(N_ROLLS):
+            legal, joker = legal_boxes(mask, bit, r, rule_ints, box_upper, face_box, five_face)
+            bonus = 0
+            if poker_bonus != 0 and five_face[r] > 0 and bit == 1:
+                bonus = poker_bonus
+            n = 0
+            for b in range(n_boxes):
+                if (legal >> b) & 1 == 0:
+                    continue
+                if box_upper[b] == 1:
+                    c = counts[r, box_face[b]]
+                    pts = (c - par) * box_face[b]
+                    to = c
+                elif joker:
+                    pts = joker_scores[b, r]
+                    to = 0
+                else:
+                    pts = scores[first, b, r]
+                    to = 0
+                if b == poker and track_bit == 1 and pts > 0:
+                    to = 1
+                box[first, r, n] = b
+                points[first, r, n] = pts + bonus
+                slot[first, r, n] = to
+                n += 1
+            count[first, r] = n
+    return 0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def turn_scratch(n_boxes, rolls, nu_max):  # pragma: no cover - compiled
+    """The work arrays of :func:`turn_tables` for up to ``nu_max`` upper totals at once:
+    ``vecs, SV, K, W, shift`` and the :func:`box_choices` ``(count, box, points, slot)``.
+
+    >>> [a.shape for a in turn_scratch(2, 3, 1)[:4]]
+    [(3, 7, 1), (2, 252, 1), (3, 462, 1), (3, 252, 1)]
+    """
+    vecs = np.zeros((n_boxes + 1, 7, nu_max))
+    SV = np.zeros((2, N_ROLLS, nu_max))
+    K = np.zeros((rolls, N_KEEPS, nu_max))
+    W = np.zeros((rolls, N_ROLLS, nu_max))
+    shift = np.zeros(nu_max)
+    count = np.zeros((2, N_ROLLS), dtype=np.int64)
+    box = np.zeros((2, N_ROLLS, n_boxes), dtype=np.int64)
+    points = np.zeros((2, N_ROLLS, n_boxes), dtype=np.int64)
+    slot = np.zeros((2, N_ROLLS, n_boxes), dtype=np.int64)
+    return vecs, SV, K, W, shift, (count, box, points, slot)
+
+
+@njit(nogil=True, cache=True)
+def next_state_values(mask, bit, ulist, nu, table, rule_ints, box_upper, box_face, out):  # pragma: no cover
+    """``out[b, slot, j]``: ``table``'s entry for the state after scoring open box ``b`` (``ulist[:nu]``
+    are the upper totals).
+
+    ``table[mask, bit, u - u_lo]`` is any table over the states (the values, or a moment); the
+    slots are :func:`box_points`' (an upper box's count, the poker box's bit).
+    """
+    n_boxes = rule_ints[N_BOXES]
+    poker = rule_ints[POKER]
+    track_bit = rule_ints[TRACK_BIT]
+    par = rule_ints[PAR]
+    u_lo = rule_ints[U_LO]
+    u_hi = rule_ints[U_HI]
+    for b in range(n_boxes):
+        if (mask >> b) & 1 == 1:
+            continue
+        nm = mask | (1 << b)
+        if box_upper[b] == 1:
+            for c in range(6):
+                gain = (c - par) * box_face[b]
+                for j in range(nu):
+                    u = min(max(ulist[j] + gain, u_lo), u_hi)
+                    out[b, c, j] = table[nm, bit, u - u_lo]
+        elif b == poker and track_bit == 1:
+            for s in range(2):
+                for j in range(nu):
+                    out[b, s, j] = table[nm, s, ulist[j] - u_lo]
+        else:
+            for j in range(nu):
+                out[b, 0, j] = table[nm, bit, ulist[j] - u_lo]
+    return 0
+
+
+@njit(nogil=True, cache=True, fastmath=True)
+def keep_values(held, keep, child, nu):  # pragma: no cover - compiled
+    """Fill ``keep[k, j]``, the value of keeping ``k`` and rolling the rest, from ``held[r, j]``, the value
+    of holding roll ``r`` with one roll fewer: a keep of five dice is the roll itself, a smaller keep
+    the average of the six keeps with one die more (one die at a time)."""
+    for r in range(N_ROLLS):
+        for j in range(nu):
+            keep[KEEP_ALL_OFFSET + r, j] = held[r, j]
+    for k in range(KEEP_ALL_OFFSET - 1, -1, -1):
+        c0, c1, c2 = child[k, 0], child[k, 1], child[k, 2]
+        c3, c4, c5 = child[k, 3], child[k, 4], child[k, 5]
+        for j in range(nu):
+            total = keep[c0, j] + keep[c1, j] + keep[c2, j]
+            total += keep[c3, j] + keep[c4, j] + keep[c5, j]
+            keep[k, j] = total * (1.0 / 6.0)
+    return 0
+
+
 @njit(nogil=True, cache=True, fastmath=True)
 def turn_tables(
-    mask,
-    bit,
-    ulist,
-    nu,
-    E,
-    rule_ints,
-    box_upper,
-    box_face,
-    face_box,
-    scores,
-    joker_scores,
-    counts,
-    five_face,
-    child,
-    subs,
-    n_subs,
-    vecs,
-    SV,
-    K,
-    W,
-    theta,
-    shift,
-    exp_points,
-    points_lo,
-    points_base,
+    mask, bit, ulist, nu, E, tables, scratch, theta, exp_points, points_lo, points_base
 ):  # pragma: no cover - compiled
-    """Fill ``SV``, ``K`` and ``W`` for one state; ``ulist[:nu]`` are the upper totals (not indices).
+    """Fill ``SV``, ``K`` and ``W`` of ``scratch`` (:func:`turn_scratch`) for one state; ``ulist[:nu]``
+    are the upper totals (not indices).
 
+    ``tables`` are the rule set's and the dice's arrays (``_kernel_tables`` of :mod:`~.tables`);
     ``scores[first, b, r]`` is box ``b``'s score for roll ``r``; ``E[mask, bit, u - u_lo]`` the value
     of the states after this turn (already solved).
 
@@ -243,74 +341,34 @@ def turn_tables(
     future is ``a + b + theta a b`` from theirs (``exp_points``, :func:`point_utilities`' table of the
     points ``x - points_base`` at ``x - points_lo``, and the rescaled futures), all of one sign.
     """
-    n_boxes = rule_ints[N_BOXES]
-    poker = rule_ints[POKER]
-    poker_bonus = rule_ints[POKER_BONUS]
-    track_bit = rule_ints[TRACK_BIT]
+    rule_ints, box_upper, box_face, child, subs = tables[0], tables[1], tables[2], tables[8], tables[9]
+    vecs, SV, K, W, shift, choices = scratch
+    count, box, points, slot = choices
     rolls = rule_ints[ROLLS]
-    par = rule_ints[PAR]
-    u_lo = rule_ints[U_LO]
-    u_hi = rule_ints[U_HI]
     has_first = rule_ints[HAS_FIRST]
     # the value of the state after scoring each open box, as vectors over the upper totals
-    for b in range(n_boxes):
-        if (mask >> b) & 1 == 1:
-            continue
-        nm = mask | (1 << b)
-        if box_upper[b] == 1:
-            for c in range(6):
-                gain = (c - par) * box_face[b]
-                for j in range(nu):
-                    u = ulist[j] + gain
-                    if u > u_hi:
-                        u = u_hi
-                    if u < u_lo:
-                        u = u_lo
-                    vecs[b, c, j] = E[nm, bit, u - u_lo]
-        else:
-            for j in range(nu):
-                vecs[b, 0, j] = E[nm, bit, ulist[j] - u_lo]
-            if b == poker and track_bit == 1:
-                for j in range(nu):
-                    vecs[b, 0, j] = E[nm, 0, ulist[j] - u_lo]
-                    vecs[b, 1, j] = E[nm, 1, ulist[j] - u_lo]
+    next_state_values(mask, bit, ulist, nu, E, rule_ints, box_upper, box_face, vecs)
     if theta != 0.0:
         rescale(mask, nu, rule_ints, box_upper, theta, vecs, shift)
     # stage "score now", for a later roll (first = 0) and, if it matters, right after the first roll
+    box_choices(mask, bit, tables, choices)
     for first in range(1 + has_first):
         for r in range(N_ROLLS):
-            legal, joker = legal_boxes(mask, bit, r, rule_ints, box_upper, face_box, five_face)
-            bonus = 0
-            if poker_bonus != 0 and five_face[r] > 0 and bit == 1:
-                bonus = poker_bonus
             for j in range(nu):
                 SV[first, r, j] = NEG
-            for b in range(n_boxes):
-                if (legal >> b) & 1 == 0:
-                    continue
-                if box_upper[b] == 1:
-                    c = counts[r, box_face[b]]
-                    pts = (c - par) * box_face[b]
-                    slot = c
-                elif joker:
-                    pts = joker_scores[b, r]
-                    slot = 0
-                else:
-                    pts = scores[first, b, r]
-                    slot = 0
-                if b == poker and track_bit == 1 and pts > 0:
-                    slot = 1
+            for i in range(count[first, r]):
+                b, x, to = box[first, r, i], points[first, r, i], slot[first, r, i]
                 if theta != 0.0:
-                    add = exp_points[pts + bonus - points_lo]
+                    add = exp_points[x - points_lo]
                     for j in range(nu):
-                        future = vecs[b, slot, j]
+                        future = vecs[b, to, j]
                         v = add + future + theta * add * future
                         if v > SV[first, r, j]:
                             SV[first, r, j] = v
                 else:
-                    add = float(pts + bonus)
+                    add = float(x)
                     for j in range(nu):
-                        v = add + vecs[b, slot, j]
+                        v = add + vecs[b, to, j]
                         if v > SV[first, r, j]:
                             SV[first, r, j] = v
     if has_first == 0:
@@ -322,18 +380,7 @@ def turn_tables(
             W[0, r, j] = SV[f0, r, j]
     for stage in range(1, rolls):
         first = 1 if stage == rolls - 1 else 0
-        # keeps of five dice: the roll itself with one roll fewer
-        for r in range(N_ROLLS):
-            for j in range(nu):
-                K[stage, KEEP_ALL_OFFSET + r, j] = W[stage - 1, r, j]
-        # smaller keeps, one die at a time: the average of the six keeps with one die more
-        for k in range(KEEP_ALL_OFFSET - 1, -1, -1):
-            c0, c1, c2 = child[k, 0], child[k, 1], child[k, 2]
-            c3, c4, c5 = child[k, 3], child[k, 4], child[k, 5]
-            for j in range(nu):
-                total = K[stage, c0, j] + K[stage, c1, j] + K[stage, c2, j]
-                total += K[stage, c3, j] + K[stage, c4, j] + K[stage, c5, j]
-                K[stage, k, j] = total * (1.0 / 6.0)
+        keep_values(W[stage - 1], K[stage], child, nu)
         # the best keep inside each keep, one die at a time: the keep itself or the best inside it
         # minus one die (``subs`` repeats a keep's first sub-keep to fill five places; K[0] is free
         # scratch: there are no keeps with no rolls left)
@@ -353,97 +400,4 @@ def turn_tables(
                 v = K[0, KEEP_ALL_OFFSET + r, j]
                 s = SV[first, r, j]
                 W[stage, r, j] = v if v > s else s
-    return 0
-
-
-@njit(nogil=True, cache=True)
-def solve_masks(
-    masks,
-    E,
-    upper_class,
-    compute_u,
-    compute_n,
-    fill_from,
-    probability,
-    rule_ints,
-    box_upper,
-    box_face,
-    face_box,
-    scores,
-    joker_scores,
-    counts,
-    five_face,
-    child,
-    subs,
-    n_subs,
-    theta,
-):  # pragma: no cover - compiled
-    """Solve the states of every scorecard in ``masks`` (the later layers of ``E`` are solved).
-
-    ``theta == 0``: expected points to come; otherwise their certainty equivalents under the
-    utility ``(exp(theta x) - 1) / theta`` (see :func:`turn_tables`).
-    """
-    n_boxes = rule_ints[N_BOXES]
-    poker = rule_ints[POKER]
-    track_bit = rule_ints[TRACK_BIT]
-    rolls = rule_ints[ROLLS]
-    n_u = E.shape[2]
-    nu_max = compute_u.shape[1]
-    vecs = np.empty((n_boxes + 1, 7, nu_max))
-    SV = np.empty((2, N_ROLLS, nu_max))
-    K = np.empty((rolls, N_KEEPS, nu_max))
-    W = np.empty((rolls, N_ROLLS, nu_max))
-    value = np.empty(nu_max)
-    shift = np.zeros(nu_max)
-    exp_points, points_lo, points_base = point_utilities(
-        theta, rule_ints, box_upper, box_face, scores, joker_scores
-    )
-    for i in range(masks.shape[0]):
-        mask = masks[i]
-        c = upper_class[mask]
-        nu = compute_n[c]
-        ulist = compute_u[c]
-        n_bits = 1
-        if track_bit == 1 and (mask >> poker) & 1 == 1:
-            n_bits = 2
-        for bit in range(n_bits):
-            turn_tables(
-                mask,
-                bit,
-                ulist,
-                nu,
-                E,
-                rule_ints,
-                box_upper,
-                box_face,
-                face_box,
-                scores,
-                joker_scores,
-                counts,
-                five_face,
-                child,
-                subs,
-                n_subs,
-                vecs,
-                SV,
-                K,
-                W,
-                theta,
-                shift,
-                exp_points,
-                points_lo,
-                points_base,
-            )
-            for j in range(nu):
-                value[j] = 0.0
-            for r in range(N_ROLLS):
-                p = probability[r]
-                for j in range(nu):
-                    value[j] += p * W[rolls - 1, r, j]
-            if theta != 0.0:
-                for j in range(nu):
-                    value[j] = shift[j] + points_base + inverse_utility(theta, value[j])
-            for u in range(n_u):
-                src = fill_from[c, u]
-                E[mask, bit, u] = value[src] if src >= 0 else np.nan
     return 0

@@ -1,145 +1,82 @@
-"""The compiled sweep behind :mod:`~.moments`: the first two moments of the points to come, in numba.
+"""The moments of one turn, compiled: the first two moments of the points to come along the bot's play.
 
 For one scorecard and poker bit at a time, :func:`~.kernel.turn_tables` gives the value of every
-choice of the turn (that decides the play); this module then carries, along exactly those choices,
-``M1`` (the mean of the points still to come) and ``M2`` (their mean square) from the states after
-the turn back to its start:
+choice of the turn (that decides the play); :func:`turn_moments` then carries, along exactly those
+choices, ``M1`` (the mean of the points still to come) and ``M2`` (their mean square) from the
+states after the turn back to its start, with the same pieces of the turn as the values: the
+legal boxes with their points and the states after them, and the keeps one die at a time.
 
 * scoring roll ``r`` in box ``b`` for ``x`` points (poker bonus included) then going to ``s'``:
   ``m1 = x + M1[s']`` and ``m2 = x^2 + 2 x M1[s'] + M2[s']``;
 * keeping ``k`` and rolling the rest: the average over the rolls, one die at a time (as the values);
 * holding roll ``r``: the moments of the choice the optimal bot makes.
 
->>> moment_masks.__name__
-'moment_masks'
+:func:`~.kernel_sweep.sweep_masks` runs it for every state.
+
+>>> scratch = moment_scratch(3, 3, 4)
+>>> [a.shape for a in scratch[:2]]  # the moments of the states after each open box
+[(4, 7, 4), (4, 7, 4)]
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from dicepoker.games.scorecard.solver.kernel import legal_boxes, point_utilities, turn_tables
+from dicepoker.games.scorecard.solver.jit import njit
+from dicepoker.games.scorecard.solver.kernel import keep_values, next_state_values
 from dicepoker.games.scorecard.solver.layout import (
     HAS_FIRST,
-    KEEP_ALL_OFFSET,
-    N_BOXES,
     N_KEEPS,
     N_ROLLS,
     NEG,
-    PAR,
-    POKER,
-    POKER_BONUS,
     ROLLS,
-    TRACK_BIT,
-    U_HI,
-    U_LO,
 )
 
 
-@njit(nogil=True, cache=True)
-def _next_moments(mask, bit, ulist, nu, M1, M2, rule_ints, box_upper, box_face, n1, n2):  # pragma: no cover
-    """``n1[b, slot, j]``, ``n2``: the moments after scoring open box ``b`` (as E is read)."""
-    n_boxes = rule_ints[N_BOXES]
-    poker = rule_ints[POKER]
-    track_bit = rule_ints[TRACK_BIT]
-    par = rule_ints[PAR]
-    u_lo = rule_ints[U_LO]
-    u_hi = rule_ints[U_HI]
-    for b in range(n_boxes):
-        if (mask >> b) & 1 == 1:
-            continue
-        nm = mask | (1 << b)
-        if box_upper[b] == 1:
-            for c in range(6):
-                gain = (c - par) * box_face[b]
-                for j in range(nu):
-                    u = min(max(ulist[j] + gain, u_lo), u_hi)
-                    n1[b, c, j] = M1[nm, bit, u - u_lo]
-                    n2[b, c, j] = M2[nm, bit, u - u_lo]
-        elif b == poker and track_bit == 1:
-            for s in range(2):
-                for j in range(nu):
-                    n1[b, s, j] = M1[nm, s, ulist[j] - u_lo]
-                    n2[b, s, j] = M2[nm, s, ulist[j] - u_lo]
-        else:
-            for j in range(nu):
-                n1[b, 0, j] = M1[nm, bit, ulist[j] - u_lo]
-                n2[b, 0, j] = M2[nm, bit, ulist[j] - u_lo]
-    return 0
+@njit(nogil=True, cache=True, inline="always")
+def moment_scratch(n_boxes, rolls, nu_max):  # pragma: no cover - compiled
+    """The work arrays of :func:`turn_moments` (``n1, n2, Q1, Q2, W1, W2, K1, K2``, and the bot's choice
+    of box ``best, got, chosen``), made once a sweep."""
+    n1 = np.zeros((n_boxes + 1, 7, nu_max))
+    n2 = np.zeros((n_boxes + 1, 7, nu_max))
+    Q1 = np.empty((2, N_ROLLS, nu_max))
+    Q2 = np.empty((2, N_ROLLS, nu_max))
+    W1 = np.empty((rolls, N_ROLLS, nu_max))
+    W2 = np.empty((rolls, N_ROLLS, nu_max))
+    K1 = np.empty((N_KEEPS, nu_max))
+    K2 = np.empty((N_KEEPS, nu_max))
+    best = np.empty(nu_max)
+    got = np.zeros(nu_max)
+    chosen = np.zeros((2, nu_max), dtype=np.int64)
+    return n1, n2, Q1, Q2, W1, W2, K1, K2, best, got, chosen
 
 
 @njit(nogil=True, cache=True)
 def _score_moments(
-    mask,
-    bit,
-    nu,
-    rule_ints,
-    box_upper,
-    box_face,
-    face_box,
-    scores,
-    joker_scores,
-    counts,
-    five_face,
-    vecs,
-    n1,
-    n2,
-    Q1,
-    Q2,
-    theta,
-    exp_points,
-    points_lo,
-    tie,
-):  # pragma: no cover - compiled
+    nu, has_first, vecs, choices, theta, exp_points, points_lo, tie, scratch
+):  # pragma: no cover
     """``Q1[first, r, j]``, ``Q2``: the moments of scoring roll ``r`` now in the bot's box (first best)."""
-    n_boxes = rule_ints[N_BOXES]
-    poker = rule_ints[POKER]
-    poker_bonus = rule_ints[POKER_BONUS]
-    track_bit = rule_ints[TRACK_BIT]
-    par = rule_ints[PAR]
-    has_first = rule_ints[HAS_FIRST]
+    count, box, points, slot = choices
+    n1, n2, Q1, Q2, _, _, _, _, best, got, chosen = scratch
     for first in range(1 + has_first):
         for r in range(N_ROLLS):
-            legal, joker = legal_boxes(mask, bit, r, rule_ints, box_upper, face_box, five_face)
-            bonus = 0
-            if poker_bonus != 0 and five_face[r] > 0 and bit == 1:
-                bonus = poker_bonus
             for j in range(nu):
-                best = NEG
-                got = 0.0
-                chosen_b = -1
-                chosen_slot = 0
-                for b in range(n_boxes):
-                    if (legal >> b) & 1 == 0:
-                        continue
-                    if box_upper[b] == 1:
-                        c = counts[r, box_face[b]]
-                        pts = (c - par) * box_face[b]
-                        slot = c
-                    elif joker:
-                        pts = joker_scores[b, r]
-                        slot = 0
-                    else:
-                        pts = scores[first, b, r]
-                        slot = 0
-                    if b == poker and track_bit == 1 and pts > 0:
-                        slot = 1
-                    if theta != 0.0:
-                        a = exp_points[pts + bonus - points_lo]
-                        f = vecs[b, slot, j]
-                        v = a + f + theta * a * f
-                    else:
-                        v = float(pts + bonus) + vecs[b, slot, j]
-                    if v > best + tie:
-                        best = v
-                        got = float(pts + bonus)
-                        chosen_b = b
-                        chosen_slot = slot
-                Q1[first, r, j] = got + n1[chosen_b, chosen_slot, j]
-                Q2[first, r, j] = (
-                    got * got + 2.0 * got * n1[chosen_b, chosen_slot, j] + n2[chosen_b, chosen_slot, j]
-                )
+                best[j] = NEG
+            for i in range(count[first, r]):
+                b, x, to = box[first, r, i], points[first, r, i], slot[first, r, i]
+                a = exp_points[x - points_lo] if theta != 0.0 else float(x)
+                for j in range(nu):
+                    f = vecs[b, to, j]
+                    v = a + f + theta * a * f if theta != 0.0 else a + f
+                    if v > best[j] + tie:
+                        best[j] = v
+                        got[j] = float(x)
+                        chosen[0, j] = b
+                        chosen[1, j] = to
+            for j in range(nu):
+                x, b, to = got[j], chosen[0, j], chosen[1, j]
+                Q1[first, r, j] = x + n1[b, to, j]
+                Q2[first, r, j] = x * x + 2.0 * x * n1[b, to, j] + n2[b, to, j]
     if has_first == 0:
         for r in range(N_ROLLS):
             for j in range(nu):
@@ -149,7 +86,7 @@ def _score_moments(
 
 
 @njit(nogil=True, cache=True)
-def _turn_moments(nu, rolls, SV, K, Q1, Q2, W1, W2, K1, K2, child, keeps, n_keeps, tie):  # pragma: no cover
+def _roll_moments(nu, rolls, SV, K, Q1, Q2, W1, W2, K1, K2, child, keeps, n_keeps, tie):  # pragma: no cover
     """Carry the moments back through the rolls of a turn, along the bot's keeps."""
     f0 = 1 if rolls == 1 else 0
     for r in range(N_ROLLS):
@@ -158,19 +95,8 @@ def _turn_moments(nu, rolls, SV, K, Q1, Q2, W1, W2, K1, K2, child, keeps, n_keep
             W2[0, r, j] = Q2[f0, r, j]
     for stage in range(1, rolls):
         first = 1 if stage == rolls - 1 else 0
-        for r in range(N_ROLLS):
-            for j in range(nu):
-                K1[KEEP_ALL_OFFSET + r, j] = W1[stage - 1, r, j]
-                K2[KEEP_ALL_OFFSET + r, j] = W2[stage - 1, r, j]
-        for k in range(KEEP_ALL_OFFSET - 1, -1, -1):
-            for j in range(nu):
-                a = 0.0
-                s = 0.0
-                for f in range(6):
-                    a += K1[child[k, f], j]
-                    s += K2[child[k, f], j]
-                K1[k, j] = a / 6.0
-                K2[k, j] = s / 6.0
+        keep_values(W1[stage - 1], K1, child, nu)
+        keep_values(W2[stage - 1], K2, child, nu)
         for r in range(N_ROLLS):
             for j in range(nu):
                 best = NEG
@@ -190,127 +116,19 @@ def _turn_moments(nu, rolls, SV, K, Q1, Q2, W1, W2, K1, K2, child, keeps, n_keep
 
 
 @njit(nogil=True, cache=True)
-def moment_masks(
-    masks,
-    E,
-    M1,
-    M2,
-    upper_class,
-    compute_u,
-    compute_n,
-    fill_from,
-    probability,
-    rule_ints,
-    box_upper,
-    box_face,
-    face_box,
-    scores,
-    joker_scores,
-    counts,
-    five_face,
-    child,
-    subs,
-    n_subs,
-    keeps,
-    n_keeps,
-    theta,
-    tie,
+def turn_moments(
+    mask, bit, ulist, nu, moments, tables, turn, theta, exp_points, points_lo, scratch
 ):  # pragma: no cover - compiled
-    """Fill ``M1`` and ``M2`` for every scorecard in ``masks`` (the later layers are filled)."""
-    n_boxes = rule_ints[N_BOXES]
-    poker = rule_ints[POKER]
-    track_bit = rule_ints[TRACK_BIT]
-    rolls = rule_ints[ROLLS]
-    n_u = E.shape[2]
-    nu_max = compute_u.shape[1]
-    vecs = np.empty((n_boxes + 1, 7, nu_max))
-    n1 = np.zeros((n_boxes + 1, 7, nu_max))
-    n2 = np.zeros((n_boxes + 1, 7, nu_max))
-    SV = np.empty((2, N_ROLLS, nu_max))
-    K = np.empty((rolls, N_KEEPS, nu_max))
-    W = np.empty((rolls, N_ROLLS, nu_max))
-    Q1 = np.empty((2, N_ROLLS, nu_max))
-    Q2 = np.empty((2, N_ROLLS, nu_max))
-    W1 = np.empty((rolls, N_ROLLS, nu_max))
-    W2 = np.empty((rolls, N_ROLLS, nu_max))
-    K1 = np.empty((N_KEEPS, nu_max))
-    K2 = np.empty((N_KEEPS, nu_max))
-    shift = np.zeros(nu_max)
-    value1 = np.empty(nu_max)
-    value2 = np.empty(nu_max)
-    exp_points, points_lo, points_base = point_utilities(
-        theta, rule_ints, box_upper, box_face, scores, joker_scores
-    )
-    for i in range(masks.shape[0]):
-        mask = masks[i]
-        c = upper_class[mask]
-        nu = compute_n[c]
-        ulist = compute_u[c]
-        n_bits = 1
-        if track_bit == 1 and (mask >> poker) & 1 == 1:
-            n_bits = 2
-        for bit in range(n_bits):
-            turn_tables(
-                mask,
-                bit,
-                ulist,
-                nu,
-                E,
-                rule_ints,
-                box_upper,
-                box_face,
-                face_box,
-                scores,
-                joker_scores,
-                counts,
-                five_face,
-                child,
-                subs,
-                n_subs,
-                vecs,
-                SV,
-                K,
-                W,
-                theta,
-                shift,
-                exp_points,
-                points_lo,
-                points_base,
-            )
-            _next_moments(mask, bit, ulist, nu, M1, M2, rule_ints, box_upper, box_face, n1, n2)
-            _score_moments(
-                mask,
-                bit,
-                nu,
-                rule_ints,
-                box_upper,
-                box_face,
-                face_box,
-                scores,
-                joker_scores,
-                counts,
-                five_face,
-                vecs,
-                n1,
-                n2,
-                Q1,
-                Q2,
-                theta,
-                exp_points,
-                points_lo,
-                tie,
-            )
-            _turn_moments(nu, rolls, SV, K, Q1, Q2, W1, W2, K1, K2, child, keeps, n_keeps, tie)
-            for j in range(nu):
-                value1[j] = 0.0
-                value2[j] = 0.0
-            for r in range(N_ROLLS):
-                p = probability[r]
-                for j in range(nu):
-                    value1[j] += p * W1[rolls - 1, r, j]
-                    value2[j] += p * W2[rolls - 1, r, j]
-            for u in range(n_u):
-                src = fill_from[c, u]
-                M1[mask, bit, u] = value1[src] if src >= 0 else np.nan
-                M2[mask, bit, u] = value2[src] if src >= 0 else np.nan
+    """Fill ``W1[rolls - 1]``, ``W2[rolls - 1]`` of ``scratch``: the moments of the points to come from
+    each first roll of this state's turn, ``turn`` holding its values (:func:`~.kernel.turn_tables`);
+    ``moments`` is ``(M1, M2, keeps, n_keeps, tie)``, the moment tables, the keeps the bot may take
+    inside each roll and its tolerance."""
+    M1, M2, keeps, n_keeps, tie = moments
+    rule_ints, box_upper, box_face, child = tables[0], tables[1], tables[2], tables[8]
+    vecs, SV, K, _, _, choices = turn
+    n1, n2, Q1, Q2, W1, W2, K1, K2 = scratch[:8]
+    next_state_values(mask, bit, ulist, nu, M1, rule_ints, box_upper, box_face, n1)
+    next_state_values(mask, bit, ulist, nu, M2, rule_ints, box_upper, box_face, n2)
+    _score_moments(nu, rule_ints[HAS_FIRST], vecs, choices, theta, exp_points, points_lo, tie, scratch)
+    _roll_moments(nu, rule_ints[ROLLS], SV, K, Q1, Q2, W1, W2, K1, K2, child, keeps, n_keeps, tie)
     return 0

@@ -35,9 +35,9 @@ def final_values(t: RuleTables) -> np.ndarray:
 
 
 def state_tables(t: RuleTables) -> tuple[np.ndarray, ...]:
-    """The arrays every sweep's kernel reads after its output tables, in the kernels' order: each
-    scorecard's class of upper totals, the totals to compute and how many, where each total's value
-    is copied from, and each roll's probability."""
+    """The arrays the sweep's kernel (:func:`~.kernel_sweep.sweep_masks`) reads of the states, in its
+    order: each scorecard's class of upper totals, the totals to compute and how many, where each
+    total's value is copied from, and each roll's probability."""
     return (t.upper_class, t.compute_u, t.compute_n, t.fill_from, dice_tables().probability)
 
 

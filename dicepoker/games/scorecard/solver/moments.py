@@ -116,7 +116,7 @@ def moment_tables(t: RuleTables, values: np.ndarray, risk: float = 0.0, workers:
     >>> round(float(m1[0, 0, 0]), 6), round(float(m2[0, 0, 0]), 4)  # E[S], E[S^2] = Var + E^2
     (12.638889, 203.6265)
     """
-    from dicepoker.games.scorecard.solver.kernel_moments import moment_masks  # numba on first use
+    from dicepoker.games.scorecard.solver.kernel_sweep import sweep_masks  # numba on first use
 
     full = (1 << t.n_boxes) - 1
     m1 = np.full(t.shape, np.nan)
@@ -125,8 +125,8 @@ def moment_tables(t: RuleTables, values: np.ndarray, risk: float = 0.0, workers:
     m1[full, :, :] = bonus
     m2[full, :, :] = bonus**2
     keeps, n_keeps = inside_keeps()
-    kernel = (*state_tables(t), *_kernel_tables(t), keeps, n_keeps, float(risk), TIE)
-    sweep_layers(t, moment_masks, values, m1, m2, *kernel, workers=workers, chunks_per_worker=4)
+    kernel = (state_tables(t), _kernel_tables(t), float(risk), (m1, m2, keeps, n_keeps, TIE))
+    sweep_layers(t, sweep_masks, values, *kernel, workers=workers, chunks_per_worker=4)
     return m1, m2
 
 

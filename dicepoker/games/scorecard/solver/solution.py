@@ -20,7 +20,6 @@ from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.layout import (
-    N_KEEPS,
     N_ROLLS,
 )
 from dicepoker.games.scorecard.solver.moments import ScoreMoments, final_score_moments
@@ -220,23 +219,19 @@ def turn_values(
     >>> float(turn.score[0, dice_tables().roll_index[Dice.parse("66612")]])
     18.0
     """
-    rolls = t.rules.rolls_per_turn
     ulist = np.array([upper_total], dtype=np.int64)
-    vecs = np.zeros((t.n_boxes + 1, 7, 1))
-    sv = np.zeros((2, N_ROLLS, 1))
-    keep = np.zeros((rolls, N_KEEPS, 1))
-    hold = np.zeros((rolls, N_ROLLS, 1))
     from dicepoker.games.scorecard.solver.kernel import (  # compiled code loads only when a turn is evaluated
         certainty_equivalents,
         point_utilities,
+        turn_scratch,
         turn_tables,
     )
 
-    shift = np.zeros(1)
     risk = float(risk)
     points = point_utilities(risk, t.rule_ints, t.box_upper, t.box_face, t.scores, t.joker_scores)
-    kernel = _kernel_tables(t)
-    turn_tables(mask, bit, ulist, 1, values, *kernel, vecs, sv, keep, hold, risk, shift, *points)
+    scratch = turn_scratch(t.n_boxes, t.rules.rolls_per_turn, 1)
+    turn_tables(mask, bit, ulist, 1, values, _kernel_tables(t), scratch, risk, *points)
+    sv, keep, hold, shift = scratch[1], scratch[2], scratch[3], scratch[4]
     if risk != 0:  # back from utilities of v - shift - points base to certainty equivalents v
         for table in (sv, keep, hold):
             certainty_equivalents(risk, table, shift + points[2])

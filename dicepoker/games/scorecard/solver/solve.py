@@ -58,15 +58,15 @@ def backward_induction(
     >>> round(float(values[0, 0, 0]), 6)  # Sixes alone: 5 dice x (1 - (5/6)^3) sixes x 6 points
     12.638889
     """
-    from dicepoker.games.scorecard.solver.kernel import (
-        solve_masks,  # numba loads only when something is solved
+    from dicepoker.games.scorecard.solver.kernel_sweep import (
+        sweep_masks,  # numba loads only when something is solved
     )
 
     full = (1 << t.n_boxes) - 1
     values = np.full(t.shape, np.nan)
     values[full, :, :] = final_values(t)
-    kernel = (*state_tables(t), *_kernel_tables(t), float(risk))
-    sweep_layers(t, solve_masks, values, *kernel, workers=workers, progress=progress)
+    kernel = (state_tables(t), _kernel_tables(t), float(risk), None)
+    sweep_layers(t, sweep_masks, values, *kernel, workers=workers, progress=progress)
     return values
 
 
