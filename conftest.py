@@ -13,13 +13,12 @@ Every test gets an ``xdist_group``; under ``--dist loadgroup`` a group runs whol
 
 A test that sets its own ``xdist_group`` keeps it. Without xdist (``-n 0``) the marks do nothing.
 
-A notebook that a browser test runs top to bottom (its ``executes`` mark) and checks for error
-outputs is not run again by nbval in the same session: nbval's check (every cell runs without an
-error; the lessons' ``assert`` lines) is part of the browser test's. When the browser tests are not
-selected, or cannot run here (no Chromium), nbval runs every notebook. The lessons are the exception:
-nbval always runs them, because after each lesson's last cell one more item, "exercise answers out of
-sight", searches the markdown and the outputs nbval made above each exercise for its answer in every
-form a student could copy (``tests/helpers/exercise_leaks.py``), and a browser run keeps no outputs to search.
+A notebook that a browser test runs top to bottom (its ``executes`` mark) is not run again by nbval
+in the same session: the browser test makes nbval's check (every cell runs without an error output;
+the lessons' ``assert`` lines) and, for a lesson, the search for "exercise answers out of sight" in
+the outputs JupyterLab shows (``tests/helpers/exercise_leaks.py``). Every other lesson gets that
+search as one more item after its last cell under nbval, on the outputs nbval made. When the browser
+tests are not selected, or cannot run here (no Chromium), nbval runs every notebook.
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "tests"))  # the browser package
 sys.path.insert(0, str(ROOT / "tests" / "helpers"))  # what the test files share
 
-from exercise_leaks import leaks_above, targets_of  # noqa: E402
+from exercise_leaks import leaks_in_run, lesson_of  # noqa: E402
 
 _outputs: dict[str, dict[int, list[dict]]] = {}  # notebook path -> cell index -> the outputs nbval saw
 BROWSER = ROOT / "tests" / "browser"
@@ -102,11 +101,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """After -m and -k: leave out nbval's run of what a browser test runs, then put the browser
     tests first (a stable sort: each notebook's cells stay in order)."""
     run_in_browser = notebooks_the_browser_runs(items)
-    again = [
-        item
-        for item in items
-        if Path(item.path).resolve() in run_in_browser and not _lesson_of(Path(item.path))
-    ]
+    again = [item for item in items if Path(item.path).resolve() in run_in_browser]
     if again:
         config.hook.pytest_deselected(items=again)
         left_out = set(again)
@@ -144,14 +139,6 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 
 
 # --- exercise answers out of sight, searched in what nbval ran -------------------------------------
-def _lesson_of(path: Path) -> str | None:
-    """The lesson number of a lesson notebook (``notebooks/03_x.ipynb``, ``notebooks/ro/03_x.ipynb``)."""
-    path = Path(path)
-    folder = path.parent.name if path.parent.name == "notebooks" else path.parent.parent.name
-    lesson = path.name[:2]
-    return lesson if folder == "notebooks" and lesson.isdigit() and path.name[2:3] == "_" else None
-
-
 class ExerciseLeakItem(pytest.Item):
     """Searches one lesson's markdown and executed outputs above each exercise for its answer."""
 
@@ -160,8 +147,7 @@ class ExerciseLeakItem(pytest.Item):
         ran = _outputs.get(str(self.parent.path), {})
         if len(ran) < sum(cell.cell_type == "code" for cell in notebook.cells):
             pytest.skip("the lesson did not run to its end (see its cells' results)")
-        lesson = _lesson_of(Path(self.parent.path))
-        leaks = leaks_above(notebook.cells, ran, targets_of(lesson), Path(self.parent.path).name)
+        leaks = leaks_in_run(Path(self.parent.path), ran)
         assert not leaks, "answers in sight:\n" + "\n".join(map(str, leaks))
 
     def reportinfo(self):  # noqa: ANN201 - pytest's own signature
@@ -172,7 +158,7 @@ def _add_leak_searches(items: list[pytest.Item]) -> None:
     """Put a search for answers in sight after the last cell of each lesson notebook."""
     last: dict[Any, int] = {}
     for position, item in enumerate(items):
-        if type(item).__name__ == "IPyNbCell" and _lesson_of(Path(item.parent.path)):
+        if type(item).__name__ == "IPyNbCell" and lesson_of(Path(item.parent.path)):
             last[item.parent] = position
     for parent, position in sorted(last.items(), key=lambda pair: -pair[1]):
         items.insert(position + 1, ExerciseLeakItem.from_parent(parent, name="exercise answers out of sight"))

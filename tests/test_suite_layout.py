@@ -100,11 +100,47 @@ def test_nbval_leaves_out_a_notebook_only_when_a_browser_test_runs_it():
 
 
 @pytest.mark.slow
-def test_a_lesson_the_browser_runs_still_runs_under_nbval_with_its_leak_search():
-    """The lessons' answers are searched in the outputs nbval made: a browser run keeps none, so nbval
-    runs every lesson, and the search comes right after its last cell."""
+def test_a_lesson_runs_once_and_its_answers_are_searched_where_it_ran():
+    """A lesson the browser runs is not run again by nbval (the browser test searches its outputs);
+    run under nbval alone, its leak search comes right after its last cell."""
     lesson = "notebooks/01_play_dice_poker.ipynb"
+    alone = collected(
+        lesson, "tests/browser/test_jupyterlab_in_browser.py", "-k", "01_play", "-m", "not browser"
+    )
+    cells = [line for line in alone if line.startswith(f"{lesson}::Cell")]
+    assert cells, "without the browser test, nbval runs the lesson"
+    assert alone[alone.index(cells[-1]) + 1] == f"{lesson}::exercise answers out of sight"
     both = collected(lesson, "tests/browser/test_jupyterlab_in_browser.py", "-k", "01_play")
-    cells = [line for line in both if line.startswith(f"{lesson}::Cell")]
-    assert cells, "nbval runs the lesson"
-    assert both[both.index(cells[-1]) + 1] == f"{lesson}::exercise answers out of sight"
+    if browser_module("browser_servers").browser_missing_reason() is None:
+        assert not [line for line in both if line.startswith(lesson)], "the browser test runs the lesson"
+    else:
+        assert [line for line in both if line.startswith(lesson)], "no browser here: nbval runs it"
+
+
+def test_a_browser_run_of_a_lesson_fails_on_an_answer_in_sight():
+    """The browser tests search the outputs JupyterLab shows, as nbval's search does its own."""
+    import json
+    from fractions import Fraction
+
+    from exercise_leaks import exercise_positions, lesson_of, targets_of
+
+    pages = browser_module("browser_pages")
+    path = "notebooks/03_three_rolls.ipynb"
+    cells = json.loads((ROOT / path).read_text(encoding="utf-8"))["cells"]
+    exercise, question = min(exercise_positions(cells).items(), key=lambda pair: pair[1])
+    answer = Fraction(targets_of(lesson_of(Path(path)))[exercise])
+    above = max(i for i in range(question) if cells[i]["cell_type"] == "code")
+    printed = {
+        above: [
+            {"output_type": "stream", "name": "stdout", "text": f"{answer.numerator}/{answer.denominator}\n"}
+        ]
+    }
+
+    def run(outputs):
+        check = {"problems": [], "pending": [], "counts": {}}
+        return pages.run_failures(pages.OpenNotebook(Path(path).name, "id", True, check, 1.0, path, outputs))
+
+    assert run({}) == []
+    failures = run(printed)
+    assert failures and all(line.startswith("answer in sight: ") for line in failures), failures
+    assert exercise in failures[0]

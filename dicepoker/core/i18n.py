@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from dicepoker.core.errors import DicePokerError, UnknownNameError
@@ -316,13 +316,20 @@ def format_number(x: float | int | Fraction, lang: str | None = None, digits: in
     >>> format_number(-0.02, lang="uk")
     '−0,02'
     """
-    from babel.numbers import format_decimal
-
     locale = _locale(lang)
     pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
     number = x if isinstance(x, int) and not isinstance(x, bool) else float(x)
-    text = format_decimal(number, format=pattern, locale=locale)
+    text = _decimal_text(number, type(number), pattern, locale)
     return _signed_text("0" if text in ("-0", "−0") else text, locale)
+
+
+@lru_cache(maxsize=16384)
+def _decimal_text(number: float | int | Decimal, kind: type, pattern: str, locale: str) -> str:
+    """Babel's ``format_decimal``, remembered: a widget writes the same few numbers (cells, scores,
+    rolls left) on every refresh, and Babel takes some 50 µs for each. ``kind`` keeps 1 and 1.0 apart."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(number, format=pattern, locale=locale)
 
 
 def format_fixed(x: float | int | Fraction, places: int, lang: str | None = None) -> str:
@@ -441,7 +448,7 @@ class _LocaleFormatter(string.Formatter):
         digits, kind = spec["digits"], spec["kind"]
         if kind == "" and digits is None and not spec["sign"]:
             return self.bare(value)
-        from babel.numbers import format_decimal, format_scientific, get_decimal_symbol
+        from babel.numbers import format_scientific, get_decimal_symbol
 
         places = "0" * int(digits or (6 if kind else 0))
         number = float(value) * (100 if kind == "%" else 1)
@@ -454,7 +461,7 @@ class _LocaleFormatter(string.Formatter):
             text = format_scientific(number, format=pattern, locale=self.lang)
         else:
             body = ("#,##0" if spec["group"] else "0") + ("." + places if places else "")
-            text = format_decimal(number, format=body, locale=self.lang)
+            text = _decimal_text(number, float, body, self.lang)
             if kind == "%":
                 text = format_percent_sign(text, self.lang)
         if spec["sign"] and not text.startswith("-"):
@@ -471,13 +478,10 @@ class _LocaleFormatter(string.Formatter):
         number = float(value)
         if not math.isfinite(number):
             return str(number)
-        from babel.numbers import format_decimal
 
         exact = Decimal(repr(number))
         places = max(0, -int(exact.as_tuple().exponent))
-        text = format_decimal(
-            exact, format="#,##0" + ("." + "0" * places if places else ""), locale=self.lang
-        )
+        text = _decimal_text(exact, Decimal, "#,##0" + ("." + "0" * places if places else ""), self.lang)
         return _signed_text(text, self.lang)
 
 
@@ -519,4 +523,17 @@ def fill_message(translated: str, lang: str | None = None, /, **values: object) 
     >>> fill_message(ngettext("{n} point", "{n} points", 21, "ro") + " ({share:.1%})", "ro", n=21, share=0.25)
     '21 de puncte (25,0\xa0%)'
     """
-    return _LocaleFormatter(_locale(lang)).format(translated, **values)
+    lang = _locale(lang)
+    if all(type(value) in _PLAIN_VALUES for value in values.values()):
+        return _filled(translated, lang, tuple((name, type(value), value) for name, value in values.items()))
+    return _LocaleFormatter(lang).format(translated, **values)
+
+
+_PLAIN_VALUES = frozenset({str, int, float, bool, Fraction})  # written the same way every time
+
+
+@lru_cache(maxsize=16384)
+def _filled(translated: str, lang: str, values: tuple[tuple[str, type, object], ...]) -> str:
+    """:func:`fill_message` of plain values, remembered: the board widget fills some 185 messages
+    on every refresh (a tooltip for each cell), nearly all the same as the refresh before."""
+    return _LocaleFormatter(lang).format(translated, **{name: value for name, _kind, value in values})

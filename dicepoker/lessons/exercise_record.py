@@ -276,8 +276,9 @@ class Exercise:
         return int(self.id.split(".")[1])
 
     def target(self) -> object:
-        """The answer, computed by the package each time it is asked for."""
-        return self.answer()
+        """The answer, computed by the package (once per process: lesson 08's plays a coach's
+        report, some seconds, and the checker, the answer key and the assignments all ask for it)."""
+        return _target_of(self)
 
     def judge(self, answer: object) -> Verdict:
         """Whether ``answer`` is right, in the form asked."""
@@ -304,3 +305,9 @@ class Exercise:
 def as_tuple(items: Sequence[object]) -> tuple:
     """A list of hidden inputs as a tuple of one-argument tuples."""
     return tuple((item,) for item in items)
+
+
+@functools.cache
+def _target_of(exercise: Exercise) -> object:
+    """:meth:`Exercise.target`, worked out once per exercise (its ``answer`` is the package's own)."""
+    return exercise.answer()

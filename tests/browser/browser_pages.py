@@ -121,6 +121,17 @@ LAB_OUTPUTS_JS = (
 }"""
 )
 
+# what each code cell printed, as nbformat outputs, by the cell's index in the notebook
+LAB_CELL_OUTPUTS_JS = """
+(id) => {
+  const outputs = {};
+  window.__dpPanels[id].content.widgets.forEach((cell, index) => {
+    if (cell.model.type === 'code') outputs[index] = cell.model.outputs.toJSON();
+  });
+  return outputs;
+}
+"""
+
 LAB_ACTIVATE_JS = "(id) => window.jupyterapp.shell.activateById(id)"
 
 LAB_CLOSE_JS = """
@@ -206,6 +217,20 @@ def rendering_failures(result: dict) -> list[str]:
     return failures
 
 
+def run_failures(opened: OpenNotebook) -> list[str]:
+    """What is wrong after Run All in JupyterLab: an error output, an output not drawn, a run that
+    did not complete and, in a lesson, an exercise's answer in sight above it (nbval does not run
+    again what a browser test ran, so this search is made here; ``tests/helpers/exercise_leaks.py``)."""
+    from exercise_leaks import leaks_in_run
+
+    failures = rendering_failures(opened.check)
+    if opened.ran_ok is not True and not failures:
+        failures.append(f"Run All did not complete: {opened.ran_ok}")
+    if not failures:
+        failures += [f"answer in sight: {leak}" for leak in leaks_in_run(REPO / opened.path, opened.outputs)]
+    return failures
+
+
 @dataclass
 class OpenNotebook:
     """A notebook open in the JupyterLab page, after Run All."""
@@ -215,6 +240,8 @@ class OpenNotebook:
     ran_ok: bool | str
     check: dict
     seconds: float
+    path: str = ""  # relative to the server root, as the repository's (``notebooks/ro/03_x.ipynb``)
+    outputs: dict[int, list[dict]] = field(default_factory=dict)  # code cell index -> its outputs
 
     def root(self, page: Any) -> Any:
         return page.locator(f"[id='{self.panel_id}']")
@@ -238,7 +265,8 @@ def open_and_run(page: Any, path: str) -> OpenNotebook:
         raise AssertionError(f"{path}: Run All did not finish in {NOTEBOOK_SECONDS} s") from err
     ran_ok = page.evaluate("(id) => window.__dpPanels[id].__dpResult", panel_id)
     check = wait_until_rendered(page, LAB_OUTPUTS_JS, panel_id)
-    return OpenNotebook(Path(path).name, panel_id, ran_ok, check, time.monotonic() - started)
+    outputs = {int(index): cell for index, cell in page.evaluate(LAB_CELL_OUTPUTS_JS, panel_id).items()}
+    return OpenNotebook(Path(path).name, panel_id, ran_ok, check, time.monotonic() - started, path, outputs)
 
 
 def close_notebook(page: Any, notebook: OpenNotebook) -> None:

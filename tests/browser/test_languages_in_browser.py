@@ -18,7 +18,14 @@ from typing import Any
 
 import pytest
 
-from .browser_pages import RECORD, open_and_run, open_voila_app, rendering_failures, screenshot_notebook
+from .browser_pages import (
+    RECORD,
+    open_and_run,
+    open_voila_app,
+    rendering_failures,
+    run_failures,
+    screenshot_notebook,
+)
 from .browser_pages import close_notebook as close_lab_notebook
 from .browser_servers import NOTEBOOK_DIR, REPO
 from .browser_turns import PLAYERS, game_app
@@ -142,14 +149,13 @@ NEW_LESSON_RUNS = [
 
 def run_in_lab(lab_page: Any, screenshot_dir: Path, lang: str, stem: str) -> Any:
     """Open ``notebooks/<lang>/<stem>.ipynb`` in JupyterLab, run every cell, save a screenshot and fail
-    on an error output or a run that did not complete; the caller closes what it returns."""
+    on an error output, a run that did not complete or an exercise's answer in sight; the caller
+    closes what it returns."""
     with RECORD.timed(f"JupyterLab ({lang}): open, run all, render {stem}"):
         opened = open_and_run(lab_page, f"notebooks/{lang}/{stem}.ipynb")
     try:
         RECORD.shot(screenshot_notebook(lab_page, opened, screenshot_dir / f"lang-{lang}-lab-{stem}.png"))
-        failures = rendering_failures(opened.check)
-        if opened.ran_ok is not True and not failures:
-            failures.append(f"Run All did not complete: {opened.ran_ok}")
+        failures = run_failures(opened)
         assert not failures, f"{lang}/{stem} in JupyterLab:\n  " + "\n  ".join(failures)
     except BaseException:
         close_lab_notebook(lab_page, opened)

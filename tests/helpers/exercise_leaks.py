@@ -8,7 +8,9 @@ is no evidence (every sentence holds one): such answers are searched only in the
 
     python tests/helpers/exercise_leaks.py notebooks/03_three_rolls.ipynb [...]   # runs them, lists every hit
 
-The root ``conftest.py`` runs the same search on the outputs nbval produced, so no lesson is run twice.
+The root ``conftest.py`` runs the same search on the outputs nbval produced, and a browser test that
+runs a lesson in JupyterLab runs it on the outputs JupyterLab shows (:func:`leaks_in_run`), so no
+lesson is run twice.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -268,8 +271,32 @@ def _small_whole(value: Fraction) -> list[tuple[str, re.Pattern[str]]]:
     return []
 
 
+def lesson_of(path: Path) -> str | None:
+    """The lesson number of a lesson notebook, in English or translated; None for any other file.
+
+    >>> lesson_of(Path("notebooks/ro/03_three_rolls.ipynb")), lesson_of(Path("apps/classic.ipynb"))
+    ('03', None)
+    """
+    path = Path(path)
+    folder = path.parent.name if path.parent.name == "notebooks" else path.parent.parent.name
+    lesson = path.name[:2]
+    return lesson if folder == "notebooks" and lesson.isdigit() and path.name[2:3] == "_" else None
+
+
+def leaks_in_run(path: Path, outputs: dict[int, list[dict]]) -> list[Leak]:
+    """The answers in sight in one run of the notebook at ``path`` (``outputs``: each code cell's
+    outputs by its index); none for a notebook that is not a lesson."""
+    lesson = lesson_of(path)
+    if lesson is None:
+        return []
+    cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+    return leaks_above(cells, outputs, targets_of(lesson), Path(path).name)
+
+
+@cache
 def targets_of(lesson: str) -> dict[str, object]:
-    """The answers of a lesson's registered exercises, by id."""
+    """The answers of a lesson's registered exercises, by id (worked out once per process: the
+    four languages' copies of a lesson have the same answers, and lesson 08's take seconds)."""
     from dicepoker.lessons.exercise_registry import lesson_exercises
 
     return {exercise.id: exercise.target() for exercise in lesson_exercises(lesson)}

@@ -1,7 +1,7 @@
 """Shared by the solver's tests: one cache directory per test session, tiny rule sets, brute force.
 
-Solutions are shared between test modules through the solver's in-process memory, so each rule
-set is solved once per session; the disk cache goes to the session's temporary directory.
+Solutions are shared between test modules through the solver's in-process memory and between
+pytest-xdist's workers through the disk cache, which goes to the session's temporary directory.
 """
 
 from __future__ import annotations
@@ -25,8 +25,12 @@ from dicepoker.games.scorecard.solver.solve import solve
 
 @pytest.fixture(scope="module", autouse=True)
 def session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Point the solver's disk cache at this session's temporary directory."""
-    path = tmp_path_factory.getbasetemp() / "dicepoker-cache"
+    """Point the solver's disk cache at this session's temporary directory, one for all of
+    pytest-xdist's workers (a table one worker solved, the others load: writes are atomic)."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the session's folder, above each worker's own
+    path = base / "dicepoker-cache"
     path.mkdir(exist_ok=True)
     before = os.environ.get(CACHE_ENV)
     os.environ[CACHE_ENV] = str(path)

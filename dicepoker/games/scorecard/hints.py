@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from dicepoker.core.actions import Keep, Roll
@@ -98,6 +99,13 @@ def choice_label(action: Action, points: int | None = None, bonus: int = 0, lang
     >>> choice_label(Score("Pair"), 12, lang="th"), choice_label(Score("Poker"), 50, 100, lang="uk")
     ('ลงแถว คู่ (12)', 'записати Покер (50 + 100 бонусу)')
     """
+    return _choice_label(action, points, bonus, lang or language())
+
+
+@lru_cache(maxsize=4096)
+def _choice_label(action: Action, points: int | None, bonus: int, lang: str) -> str:
+    """:func:`choice_label` in a named language, remembered: a hint labels every keep and box of a
+    position, and a coach's report asks for thousands of hints with the same few hundred labels."""
     if isinstance(action, Roll):
         return pgettext("hint choice", "roll", lang)
     if isinstance(action, Keep):

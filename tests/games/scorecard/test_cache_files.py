@@ -98,6 +98,61 @@ def test_an_old_uncompressed_table_is_not_mistaken_for_a_new_one(private_cache):
     assert f"-f{solver_cache.FORMAT_VERSION}" in solver_cache.cache_key(rules)
 
 
+# --- the final score's moments kept beside the table -----------------------------------------------
+def test_the_moments_are_read_back_and_not_swept_again(private_cache, monkeypatch):
+    rules = TINY["classic joker and bonuses"]
+    fresh = solve(rules, progress=False)
+    moments = fresh.score_moments
+    solver_cache.forget()
+    from dicepoker.games.scorecard.solver import solution as solution_module
+
+    def no_sweep(solution):
+        raise AssertionError("the moments were swept again")
+
+    monkeypatch.setattr(solution_module, "final_score_moments", no_sweep)
+    again = solve(rules, progress=False)
+    assert again.from_cache and again.score_moments == moments
+    assert (again.final_score_mean, again.final_score_std) == (fresh.final_score_mean, fresh.final_score_std)
+
+
+def test_an_uncached_solve_keeps_its_moments_in_memory_only(private_cache):
+    solution = solve(TINY["official joker"], progress=False, cache=False)
+    assert solution.final_score_std > 0
+    assert list(private_cache.iterdir()) == []
+
+
+def _with_meta(path: Path, change) -> None:
+    """Rewrite a cached table's metadata with ``change(meta)`` applied (its values untouched)."""
+    with np.load(path) as archive:
+        packed, meta = archive["values"], json.loads(str(archive["meta"]))
+    change(meta)
+    with open(path, "wb") as f:
+        np.savez_compressed(f, values=packed, meta=np.array(json.dumps(meta)))
+
+
+@pytest.mark.parametrize(
+    "moments",
+    [
+        {"mean": "12", "second_moment": 200.0, "seconds": 0.1},
+        {"mean": float("nan"), "second_moment": 200.0, "seconds": 0.1},
+        {"mean": 12.0, "second_moment": 100.0, "seconds": 0.1},  # a negative variance
+        {"mean": 12.0, "second_moment": 200.0},
+        [12.0, 200.0, 0.1],
+    ],
+    ids=["text", "nan", "negative variance", "missing", "a list"],
+)
+def test_a_file_with_impossible_moments_is_not_trusted(private_cache, moments):
+    rules = TINY["classic joker and bonuses"]
+    fresh = solve(rules, progress=False)
+    expected = fresh.score_moments
+    solver_cache.forget()
+    _with_meta(solver_cache.cache_path(rules), lambda meta: meta.update(moments=moments))
+    with pytest.warns(UserWarning, match="moments"):
+        again = solve(rules, progress=False)
+    assert not again.from_cache
+    assert again.score_moments.mean == pytest.approx(expected.mean, abs=1e-9)
+
+
 # --- a bounded cache ----------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("text", "limit"),

@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import re
 import warnings
@@ -129,6 +130,12 @@ def save(solution: Any) -> Path:
         "turns": int(solution.turns),
         "seconds": float(solution.seconds),
     }
+    if solution.known_moments is not None:
+        meta["moments"] = {
+            "mean": float(solution.known_moments.mean),
+            "second_moment": float(solution.known_moments.second_moment),
+            "seconds": float(solution.known_moments.seconds),
+        }
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(path.parent, targets=TABLE_FILES)
     with replacing(path, replace_special=True) as f:  # a FIFO or other junk at the path is replaced
@@ -175,6 +182,7 @@ def load(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
                 raise ValueError(f"its {what} is {got!r}, not {want!r}")
         if _checksum(values) != meta.get("sha256"):
             raise ValueError("its checksum does not match its values")
+        moments = _moments_of(meta)
         solution = Solution(
             rules,
             values,
@@ -183,6 +191,8 @@ def load(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
             seconds=float(meta["seconds"]),
             from_cache=True,
             risk=float(risk),
+            known_moments=moments,
+            in_cache=True,
         )
     except RecursionError:
         _ignore(path, "its metadata is nested too deeply")
@@ -192,6 +202,37 @@ def load(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
         return None
     _used(path)
     return solution
+
+
+def _moments_of(meta: dict) -> Any | None:
+    """The final score's moments a file's metadata holds (``None`` if it holds none); refused
+    (``ValueError``: the whole file is then not trusted) unless they are three finite numbers, the
+    second moment at least the mean's square."""
+    from dicepoker.games.scorecard.solver.moments import ScoreMoments
+
+    if "moments" not in meta:
+        return None
+    found = meta["moments"]
+    names = ("mean", "second_moment", "seconds")
+    if not isinstance(found, dict) or sorted(found) != sorted(names):
+        raise ValueError(f"its moments are not {', '.join(names)}")
+    numbers = [found[name] for name in names]
+    if not all(type(n) in (int, float) and math.isfinite(n) for n in numbers):
+        raise ValueError(f"its moments {numbers!r} are not finite numbers")
+    mean, second, seconds = (float(n) for n in numbers)
+    if second < mean * mean * (1 - 1e-9) or seconds < 0:
+        raise ValueError(f"its moments (mean {mean!r}, second moment {second!r}) cannot be")
+    return ScoreMoments(mean=mean, second_moment=second, seconds=seconds)
+
+
+def store_moments(solution: Any, moments: Any) -> None:
+    """Keep the final score's moments of a cached solution in its file beside its table (best
+    effort): the table is written again, atomically, with them in its metadata."""
+    solution.known_moments = moments
+    try:
+        save(solution)
+    except (OSError, ValueError) as err:
+        warnings.warn(f"could not cache the final score's moments ({err}); they stay in memory", stacklevel=3)
 
 
 def _used(path: Path) -> None:
@@ -333,6 +374,7 @@ def store(solution: Any) -> None:
     _memory[cache_key(solution.rules, solution.risk)] = solution
     try:
         save(solution)
+        solution.in_cache = True
     except (OSError, ValueError) as err:
         warnings.warn(f"could not cache the value table ({err}); it stays in memory", stacklevel=3)
 

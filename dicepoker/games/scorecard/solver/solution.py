@@ -48,8 +48,10 @@ class Solution:
     from_cache: bool = False
     risk: float = 0.0
     _turn_cache: dict = field(default_factory=dict, repr=False)
+    known_moments: ScoreMoments | None = field(default=None, repr=False)  # read from the cache file
+    in_cache: bool = field(default=False, repr=False)  # its table is in the disk cache
 
-    @property
+    @cached_property
     def tables(self) -> RuleTables:
         return rule_tables(self.rules)
 
@@ -78,8 +80,17 @@ class Solution:
 
         Not a simulation: both moments are carried through every state along the optimal bot's
         choices (see :mod:`~.moments`). A risk-sensitive solution's play gets its own mean and spread.
+        A solution whose table is in the disk cache keeps them there too, so the next process reads
+        them (for the classic game a sweep of some 15 s) from the file.
         """
-        return final_score_moments(self)
+        if self.known_moments is not None:
+            return self.known_moments
+        moments = final_score_moments(self)
+        if self.in_cache:
+            from dicepoker.games.scorecard.solver import cache as solver_cache
+
+            solver_cache.store_moments(self, moments)
+        return moments
 
     @property
     def final_score_mean(self) -> float:

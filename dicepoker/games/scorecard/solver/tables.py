@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 
 import numpy as np
 
@@ -164,10 +164,16 @@ class RuleTables:
         """The shape of a value table: (filled-box masks, poker bit, upper totals)."""
         return (1 << self.n_boxes, self.n_bits, self.n_u)
 
+    @cached_property
+    def box_index(self) -> dict[str, int]:
+        """Each box's place on the scorecard, by name."""
+        return {name: i for i, name in enumerate(self.rules.box_names)}
+
     def mask(self, filled: Mapping[str, int]) -> int:
         """The filled boxes as a bit mask (bit i = the i-th box of the scorecard)."""
-        names = self.rules.box_names
-        return sum(1 << names.index(self.rules.box(name).name) for name in filled)
+        index = self.box_index
+        places = (index[name] if name in index else index[self.rules.box(name).name] for name in filled)
+        return sum(1 << place for place in places)
 
     def bit(self, filled: Mapping[str, int]) -> int:
         """1 when the solver tracks the poker box and it holds a score above zero."""
