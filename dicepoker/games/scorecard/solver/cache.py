@@ -192,7 +192,7 @@ def load(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
             from_cache=True,
             risk=float(risk),
             known_moments=moments,
-            in_cache=True,
+            moments_keeper=store_moments,
         )
     except RecursionError:
         _ignore(path, "its metadata is nested too deeply")
@@ -374,7 +374,7 @@ def store(solution: Any) -> None:
     _memory[cache_key(solution.rules, solution.risk)] = solution
     try:
         save(solution)
-        solution.in_cache = True
+        solution.moments_keeper = store_moments
     except (OSError, ValueError) as err:
         warnings.warn(f"could not cache the value table ({err}); it stays in memory", stacklevel=3)
 

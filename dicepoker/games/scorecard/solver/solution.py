@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -49,7 +49,8 @@ class Solution:
     risk: float = 0.0
     _turn_cache: dict = field(default_factory=dict, repr=False)
     known_moments: ScoreMoments | None = field(default=None, repr=False)  # read from the cache file
-    in_cache: bool = field(default=False, repr=False)  # its table is in the disk cache
+    # set by the disk cache when its table is there: keeps the moments beside the table
+    moments_keeper: Callable[[Solution, ScoreMoments], None] | None = field(default=None, repr=False)
 
     @cached_property
     def tables(self) -> RuleTables:
@@ -86,10 +87,8 @@ class Solution:
         if self.known_moments is not None:
             return self.known_moments
         moments = final_score_moments(self)
-        if self.in_cache:
-            from dicepoker.games.scorecard.solver import cache as solver_cache
-
-            solver_cache.store_moments(self, moments)
+        if self.moments_keeper is not None:
+            self.moments_keeper(self, moments)
         return moments
 
     @property
