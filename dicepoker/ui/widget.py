@@ -132,6 +132,33 @@ def set_class(widget: widgets.DOMWidget, css: str, on: bool) -> None:
         widget.remove_class(css)
 
 
+def set_classes(widget: widgets.DOMWidget, classes: Mapping[str, bool]) -> None:
+    """Add the CSS classes mapped to ``True``, remove those mapped to ``False``: one change of the
+    widget at most (:func:`set_class` for many classes at once, as a board's cells need).
+
+    >>> button = widgets.Button()
+    >>> button = button.add_class("dp-chip-0")
+    >>> set_classes(button, {"dp-chip-0": False, "dp-chip-1": True, "dp-last": True}); button._dom_classes
+    ('dp-chip-1', 'dp-last')
+    """
+    current = widget._dom_classes
+    kept = [css for css in current if classes.get(css, True)]
+    added = [css for css, on in classes.items() if on and css not in current]
+    if added or len(kept) != len(current):
+        widget._dom_classes = (*kept, *added)
+
+
+def set_trait(widget: widgets.Widget, name: str, value: Any) -> None:
+    """Set one trait of ``widget``, skipping traitlets' validation when it already holds ``value``.
+
+    >>> button = widgets.Button(description="Roll")
+    >>> set_trait(button, "description", "Roll"); set_trait(button, "tooltip", "Roll them"); button.tooltip
+    'Roll them'
+    """
+    if getattr(widget, name) != value:
+        setattr(widget, name, value)
+
+
 def descendants(widget: widgets.Widget) -> list[widgets.Widget]:
     """A widget and every widget inside it, parents before their children.
 

@@ -1,7 +1,8 @@
 """Shared by the solver's tests: one cache directory per test session, tiny rule sets, brute force.
 
 Solutions are shared between test modules through the solver's in-process memory and between
-pytest-xdist's workers through the disk cache, which goes to the session's temporary directory.
+pytest-xdist's workers and the notebooks' kernels through the disk cache, which goes to the session's
+temporary directory (the root ``conftest.py``).
 """
 
 from __future__ import annotations
@@ -25,20 +26,17 @@ from dicepoker.games.scorecard.solver.solve import solve
 
 @pytest.fixture(scope="module", autouse=True)
 def session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Point the solver's disk cache at this session's temporary directory, one for all of
-    pytest-xdist's workers (a table one worker solved, the others load: writes are atomic)."""
+    """The solver's disk cache of this test session: the folder the root ``conftest.py`` made for the
+    whole session, shared by pytest-xdist's workers and the kernels they start (writes are atomic).
+    Each module gets it back, whatever an earlier test did to ``DICEPOKER_CACHE_DIR``."""
     base = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent  # the session's folder, above each worker's own
     path = base / "dicepoker-cache"
     path.mkdir(exist_ok=True)
-    before = os.environ.get(CACHE_ENV)
     os.environ[CACHE_ENV] = str(path)
     yield str(path)
-    if before is None:
-        os.environ.pop(CACHE_ENV, None)
-    else:
-        os.environ[CACHE_ENV] = before
+    os.environ[CACHE_ENV] = str(path)
 
 
 def solved(rules: ScorecardRules | str) -> Solution:

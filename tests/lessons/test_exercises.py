@@ -237,4 +237,7 @@ def test_fuzz_the_exact_answer_and_its_decimals_are_right(expected):
     assert check(f"{float(expected):.6g}", expected)
     assert check(f"{float(expected) * 100:.6g}%", expected)
     assert check(f"{float(expected):.6g}".replace(".", ","), expected)
-    assert not check(f"{float(expected) * 1.02:.6g}", expected)
+    wrong = f"{float(expected) * 1.02:.6g}"
+    digits = wrong.split("e")[0].replace(".", "").lstrip("0")
+    if len(digits) >= 3:  # 2% off; with fewer digits it can be a right rounding ("1.7e-05" is 1/60000)
+        assert not check(wrong, expected)

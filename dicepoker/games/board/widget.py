@@ -59,13 +59,17 @@ from dicepoker.ui.widget import (
     message_css,
     names_shown,
     play_css,
-    set_class,
+    set_classes,
     set_enabled,
+    set_trait,
     setup_box,
     show_die,
     style_widget,
     title_widget,
 )
+
+STROKE_CLASSES = tuple(f"dp-stroke-{direction}-{player}" for player in range(3) for direction in STROKES)
+"""The CSS classes of a series' stroke through a cell, one for each player and direction."""
 
 
 def style_sheet(rules: BoardRules) -> str:
@@ -243,6 +247,7 @@ class BoardUI(GameWidget):
             self._last_cell: Cell | None = None
             self._style_language = ""
             self._seat_language = ""
+            self._cell_words_by_language: dict[str, dict[Cell, tuple[str, str]]] = {}
             self._build(names)
             typed = [str(n).strip() for n in names] if names else [""] * len(self.seats)
             check_names_differ(typed, self.seats, default_names)
@@ -646,36 +651,50 @@ class BoardUI(GameWidget):
         in_series = set(strokes)
         protected = game.protected_cells()
         names = self.shown_names()
+        words = self._cell_words()
         for cell, button in self.cell_buttons.items():
             owner = game.owner(cell)
-            for player in range(3):
-                set_class(button, f"dp-chip-{player}", owner == player)
-            set_class(button, "dp-protected", cell in protected)
-            set_class(button, "dp-in-series", cell in in_series)
-            for player in range(3):
-                for direction in STROKES:
-                    css = f"dp-stroke-{direction}-{player}"
-                    set_class(button, css, css in strokes.get(cell, ()))
-            set_class(button, "dp-takeable", cell in takeable)
-            set_class(button, "dp-removable", cell in removable)
-            set_class(button, "dp-last", cell == self._last_cell)
-            button.disabled = not human  # a wrong cell is refused with the reason, on the message line
-            label = self.rules.label(cell)
-            button.description = label_name(label)
-            where = cell_name(cell, label)
+            stroked = strokes.get(cell, ())
+            classes = {f"dp-chip-{player}": owner == player for player in range(3)}
+            classes["dp-protected"] = cell in protected
+            classes["dp-in-series"] = cell in in_series
+            classes.update((css, css in stroked) for css in STROKE_CLASSES)
+            classes["dp-takeable"] = cell in takeable
+            classes["dp-removable"] = cell in removable
+            classes["dp-last"] = cell == self._last_cell
+            set_classes(button, classes)
+            set_trait(
+                button, "disabled", not human
+            )  # a wrong cell is refused with the reason, on the message line
+            description, where = words[cell]
+            set_trait(button, "description", description)
             if owner is None:
-                button.tooltip = where
+                set_trait(button, "tooltip", where)
             else:
-                button.tooltip = says(
-                    names[owner],
-                    N_("{cell}, your {colour} chip"),
-                    N_("{cell}, a {colour} chip of {name}"),
-                    cell=where,
-                    colour=chip_colour_name(owner),
+                set_trait(
+                    button,
+                    "tooltip",
+                    says(
+                        names[owner],
+                        N_("{cell}, your {colour} chip"),
+                        N_("{cell}, a {colour} chip of {name}"),
+                        cell=where,
+                        colour=chip_colour_name(owner),
+                    ),
                 )
         self._refresh_dice(human)
         self._refresh_buttons(human)
         self._schedule_computer()
+
+    def _cell_words(self) -> dict[Cell, tuple[str, str]]:
+        """Each cell's label and spoken name in the widget's language (made once a language)."""
+        now = language()
+        if now not in self._cell_words_by_language:
+            self._cell_words_by_language[now] = {
+                cell: (label_name(self.rules.label(cell)), cell_name(cell, self.rules.label(cell)))
+                for cell in self.cell_buttons
+            }
+        return self._cell_words_by_language[now]
 
     def _refresh_words(self) -> None:
         """The texts that change only with the language: title, help, headings, seats, pictures."""

@@ -811,15 +811,15 @@ class PlayUI(GameWidget):
             children.append(
                 self._cell("head", i, f'<div class="{css}" title="{html.escape(name)}">{text}</div>')
             )
-        for row in rows:
+        for n, row in enumerate(rows):  # a cell's widget is kept by its place: a new language reuses it
             if row.kind == "heading":
                 note = f'<br><span class="dp-note">{html.escape(row.note)}</span>' if row.note else ""
                 text = f'<div class="dp-heading dp-label">{html.escape(row.label)}{note}</div>'
-                heading = self._cell("heading:" + row.label, 0, text)
+                heading = self._cell(f"heading:{n}", 0, text)
                 set_class(heading, "dp-wide", True)  # a heading may run on over the empty cells
                 children.append(heading)
                 children += [
-                    self._cell(f"heading:{row.label}:", i, '<div class="dp-heading">&nbsp;</div>')
+                    self._cell(f"heading:{n}:", i, '<div class="dp-heading">&nbsp;</div>')
                     for i in range(players)
                 ]
                 continue
@@ -830,7 +830,7 @@ class PlayUI(GameWidget):
             )
             children.append(
                 self._cell(
-                    "label:" + row.label,
+                    f"label:{n}",
                     0,
                     f'<div class="dp-cell dp-label dp-label-{row.kind}">{html.escape(row.label)}{note}</div>',
                 )
@@ -839,7 +839,7 @@ class PlayUI(GameWidget):
                 if row.kind == "box" and human and i == current and cell.kind in ("option", "double"):
                     children.append(self._show_box_button(row.box, cell))  # type: ignore[arg-type]
                 else:
-                    children.append(self._value_cell(row.label, row.kind, i, cell, i == current))
+                    children.append(self._value_cell(n, row.kind, i, cell, i == current))
         # a player's column grows to show the whole name (no "Computer" for "Computer 2")
         # the labels' column wraps a long name (Romanian "Totalul primei părți") rather than cut it
         self.scorecard.layout.grid_template_columns = f"200px repeat({players}, minmax(86px, max-content))"
@@ -862,12 +862,12 @@ class PlayUI(GameWidget):
         widget.value = value
         return widget
 
-    def _value_cell(self, label: str, kind: str, player: int, cell: Cell, current: bool) -> widgets.HTML:
+    def _value_cell(self, row: int, kind: str, player: int, cell: Cell, current: bool) -> widgets.HTML:
         css = ["dp-cell", f"dp-cell-{cell.kind}", f"dp-cell-{kind}"]
         if current:
             css.append("dp-cell-current")
         return self._cell(
-            "cell:" + label,
+            f"cell:{row}",
             player,
             f'<div class="{" ".join(css)}">{html.escape(cell.text) or "&nbsp;"}</div>',
         )

@@ -26,3 +26,21 @@ JOKER_NONE = 0
 JOKER_WHEN_POKER_HOLDS_SCORE = 1
 JOKER_WHEN_POKER_FILLED = 2
 JOKER_FREE = 3
+
+
+SMALLEST_NORMAL = 2.2250738585072014e-308  # sys.float_info.min: below it, floats are subnormal
+
+
+def kernel_theta(risk: float) -> float:
+    """The θ the compiled kernel computes with: ``risk`` itself, or 0 for a subnormal one.
+
+    Below the smallest normal float in size, θ times any product of two scores a game can reach
+    (under 10^8) is below 1e-299, so every certainty equivalent is its expected score to every digit
+    a float holds (``CE = mean + θ var / 2 + O(θ²)``); the processor, though, computes with subnormal
+    numbers about ten times slower (a solve of yatzy at θ = -5e-324: 12.5 s, against 1.2 s at -1e-300).
+
+    >>> kernel_theta(-0.05), kernel_theta(1e-300), kernel_theta(-5e-324), kernel_theta(0.0)
+    (-0.05, 1e-300, 0.0, 0.0)
+    """
+    risk = float(risk)
+    return 0.0 if abs(risk) < SMALLEST_NORMAL else risk

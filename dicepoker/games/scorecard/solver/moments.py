@@ -37,7 +37,7 @@ from typing import Protocol
 import numpy as np
 
 from dicepoker.games.scorecard.solver.layers import final_values, state_tables, sweep_layers
-from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET
+from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET, kernel_theta
 from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables, dice_tables
 
 
@@ -125,7 +125,7 @@ def moment_tables(t: RuleTables, values: np.ndarray, risk: float = 0.0, workers:
     m1[full, :, :] = bonus
     m2[full, :, :] = bonus**2
     keeps, n_keeps = inside_keeps()
-    kernel = (state_tables(t), _kernel_tables(t), float(risk), (m1, m2, keeps, n_keeps, TIE))
+    kernel = (state_tables(t), _kernel_tables(t), kernel_theta(risk), (m1, m2, keeps, n_keeps, TIE))
     sweep_layers(t, sweep_masks, values, *kernel, workers=workers, chunks_per_worker=4)
     return m1, m2
 

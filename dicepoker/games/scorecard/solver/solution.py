@@ -21,6 +21,7 @@ from dicepoker.core.errors import DicePokerError
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.layout import (
     N_ROLLS,
+    kernel_theta,
 )
 from dicepoker.games.scorecard.solver.moments import ScoreMoments, final_score_moments
 from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables, dice_tables, rule_tables
@@ -227,12 +228,13 @@ def turn_values(
     )
 
     risk = float(risk)
-    points = point_utilities(risk, t.rule_ints, t.box_upper, t.box_face, t.scores, t.joker_scores)
+    theta = kernel_theta(risk)
+    points = point_utilities(theta, t.rule_ints, t.box_upper, t.box_face, t.scores, t.joker_scores)
     scratch = turn_scratch(t.n_boxes, t.rules.rolls_per_turn, 1)
-    turn_tables(mask, bit, ulist, 1, values, _kernel_tables(t), scratch, risk, *points)
+    turn_tables(mask, bit, ulist, 1, values, _kernel_tables(t), scratch, theta, *points)
     sv, keep, hold, shift = scratch[1], scratch[2], scratch[3], scratch[4]
-    if risk != 0:  # back from utilities of v - shift - points base to certainty equivalents v
+    if theta != 0:  # back from utilities of v - shift - points base to certainty equivalents v
         for table in (sv, keep, hold):
-            certainty_equivalents(risk, table, shift + points[2])
+            certainty_equivalents(theta, table, shift + points[2])
     keep[0] = np.nan  # no keeps without rolls left
     return TurnValues(score=sv[:, :, 0], keep=keep[:, :, 0], hold=hold[:, :, 0], risk=risk)

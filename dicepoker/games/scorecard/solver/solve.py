@@ -32,6 +32,7 @@ from dicepoker.core.errors import DicePokerError
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.layers import final_values, state_tables, sweep_layers
+from dicepoker.games.scorecard.solver.layout import kernel_theta
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables, rule_tables
 
@@ -65,7 +66,7 @@ def backward_induction(
     full = (1 << t.n_boxes) - 1
     values = np.full(t.shape, np.nan)
     values[full, :, :] = final_values(t)
-    kernel = (state_tables(t), _kernel_tables(t), float(risk), None)
+    kernel = (state_tables(t), _kernel_tables(t), kernel_theta(risk), None)
     sweep_layers(t, sweep_masks, values, *kernel, workers=workers, progress=progress)
     return values
 
