@@ -91,7 +91,7 @@ SLOW_DOCTESTS = {
     "dicepoker.games.scorecard.coach",
     "dicepoker.games.scorecard.analysis.two_part.part1_bonus_probability",
     "dicepoker.cli.assignments",  # imports otter and runs otter assign
-    "dicepoker.cli.teacher_notes",  # every lesson's answers: solves classic and its spread, cold in a new session
+    "dicepoker.cli.teacher_notes",  # every answer: solves classic and its spread (cold in a new session)
 }
 
 
