@@ -92,6 +92,9 @@ SLOW_DOCTESTS = {
     "dicepoker.games.scorecard.analysis.two_part.part1_bonus_probability",
     "dicepoker.cli.assignments",  # imports otter and runs otter assign
     "dicepoker.cli.teacher_notes",  # every answer: solves classic and its spread (cold in a new session)
+    "dicepoker.games.scorecard.advisor",  # classic's table (solved, cold in a new session)
+    "dicepoker.games.scorecard.advisor_widget",  # the same
+    "dicepoker.games.scorecard.analysis.risk.duel",
 }
 
 

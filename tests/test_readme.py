@@ -4,6 +4,8 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -36,6 +38,7 @@ def test_extras_named_in_quickstart_exist():
     assert "\nlab = [" in pyproject and "\ntest = [" in pyproject
 
 
+@pytest.mark.slow
 def test_the_python_tour_runs_and_its_comments_hold(tmp_path, monkeypatch):
     """Every line of README's "The kit in a few lines" runs; the numbers its comments quote are true."""
     import fractions

@@ -50,6 +50,7 @@ def test_seeded_random_games_end_and_replay_identically(case, seed):
     assert random_game(case, seed).to_json() == game.to_json()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_save_load_and_refusals_at_every_step(case, tmp_path):
     rng = np.random.default_rng(7)

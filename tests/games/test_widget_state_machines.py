@@ -528,6 +528,7 @@ SLOW = settings(QUICK, max_examples=40, stateful_step_count=100)
 SLOW_STEPS = 2000  # at least this many steps per widget in the slow run
 
 
+@pytest.mark.slow  # 4-15 s each: the fast loop leaves the three machines to the whole suite
 @pytest.mark.parametrize("name", list(MACHINES))
 def test_widget_state_machine(name):
     machine = MACHINES[name]

@@ -143,6 +143,7 @@ def is_code(text: str) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_the_notebooks_have_hints_to_translate():
     assert len(notebook_hints()) >= 30
 

@@ -71,6 +71,7 @@ def never_reroll(view):
     return Score(max(options, key=options.get))
 
 
+@pytest.mark.slow
 def test_a_strategy_of_ones_own_that_beats_greedy_passes():
     assert judged("04.3", my_strategy).correct
 
@@ -101,6 +102,7 @@ def test_a_bot_named_is_no_function():
     assert "write a function" in judged("04.3", "greedy").problem
 
 
+@pytest.mark.slow
 def test_a_strategy_that_passes_the_optimal_choices_on_is_refused():
     optimal = optimal_strategy(lesson_04.classic_solution())
 

@@ -74,6 +74,7 @@ def test_06_4_a_students_caller_that_weighs_the_risk_passes():
     assert check("06.4", my_caller)
 
 
+@pytest.mark.slow
 def test_06_4_a_caller_below_one_half_fails_and_is_told_why():
     feedback = check("06.4", lambda view: view_probability_true(view) < Fraction(1, 2))
     assert not feedback and "24%" in feedback.problem and "risk in accepting" in feedback.problem
