@@ -663,9 +663,8 @@ class BoardUI(GameWidget):
             classes["dp-removable"] = cell in removable
             classes["dp-last"] = cell == self._last_cell
             set_classes(button, classes)
-            set_trait(
-                button, "disabled", not human
-            )  # a wrong cell is refused with the reason, on the message line
+            # any cell can be pressed on a human's turn: a wrong one is refused, the reason said
+            set_trait(button, "disabled", not human)
             description, where = words[cell]
             set_trait(button, "description", description)
             if owner is None:
