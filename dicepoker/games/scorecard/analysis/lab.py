@@ -103,10 +103,10 @@ def simulate(
     rows = []
     children = game_seeds(seed, games)
     if progress:
-        from tqdm.auto import tqdm
+        from dicepoker.ui.progress import progress_bar
 
         desc = format_message("{strategy} plays {game}", strategy=bot_name_of(strategy), game=rules.name)
-        children = tqdm(children, desc=desc, leave=False)
+        children = progress_bar(children, desc=desc)
     for child in children:
         dice_seed, strategy_seed = child.spawn(2)
         game = play_game(strategy, rules, rng=dice_seed, bot_rng=strategy_seed)

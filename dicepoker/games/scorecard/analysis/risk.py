@@ -145,10 +145,10 @@ def risk_sweep(
     risks = [check_risk(r) for r in risks]
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from dicepoker.ui.progress import progress_bar
 
         desc = ngettext("solving {game} for {n} risk", "solving {game} for {n} risks", len(risks))
-        bar = tqdm(total=len(risks), desc=fill_message(desc, game=rules.name, n=len(risks)), leave=False)
+        bar = progress_bar(total=len(risks), desc=fill_message(desc, game=rules.name, n=len(risks)))
     rows = []
     for theta in risks:
         start = time.perf_counter()
@@ -353,10 +353,10 @@ def duel(
     me, them = as_strategy(player), as_strategy(opponent)
     children = game_seeds(seed, games)
     if progress:
-        from tqdm.auto import tqdm
+        from dicepoker.ui.progress import progress_bar
 
         desc = format_message("{player} v {opponent}", player=bot_name_of(me), opponent=bot_name_of(them))
-        children = tqdm(children, desc=desc, leave=False)
+        children = progress_bar(children, desc=desc)
     totals, theirs, first = [], [], []
     for i, child in enumerate(children):
         goes_first = i % 2 == 0

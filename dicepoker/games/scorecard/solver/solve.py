@@ -223,7 +223,7 @@ def solve(
 
 
 def _progress_bar(total: int, rules: ScorecardRules, risk: float = 0.0):
-    from tqdm.auto import tqdm
+    from dicepoker.ui.progress import progress_bar
 
     desc = f"solving {rules.name}" + (f" (risk {risk!r})" if risk else "")
-    return tqdm(total=total, desc=desc, unit=" turns", unit_scale=True, leave=False)
+    return progress_bar(total=total, desc=desc, unit=" turns", unit_scale=True)
