@@ -36,8 +36,9 @@ sys.path.insert(0, str(ROOT / "tests"))  # the browser package
 sys.path.insert(0, str(ROOT / "tests" / "helpers"))  # what the test files share
 
 from exercise_leaks import leaks_in_run, lesson_of  # noqa: E402
+from solver_helpers import session_cache_folder  # noqa: E402
 
-CACHE_ENV = "DICEPOKER_CACHE_DIR"  # the solver's cache folder (dicepoker.games.scorecard.solver.cache)
+from dicepoker.games.scorecard.solver.cache import CACHE_ENV  # noqa: E402
 
 _outputs: dict[str, dict[int, list[dict]]] = {}  # notebook path -> cell index -> the outputs nbval saw
 BROWSER = ROOT / "tests" / "browser"
@@ -62,23 +63,13 @@ def xdist_group_of(path: Path, fixtures: tuple[str, ...] = ()) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.as_posix()
 
 
-def session_cache_folder(config: pytest.Config) -> Path:
-    """The one solver cache folder of this test session, shared by pytest-xdist's workers (each has its
-    own temporary folder under the session's) and by every kernel and server they start."""
-    base = config._tmp_path_factory.getbasetemp()  # noqa: SLF001 - pytest's own tmp_path_factory
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent
-    return base / "dicepoker-cache"
-
-
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
     """Every process of the session solves into one cache folder, a new one each session: a table or
     final-score spread the unit tests solved, the lessons' kernels (nbval, JupyterLab, Voila) load,
     and the other way round; no cache file of an earlier run or of the user's own can hide a bug."""
-    folder = session_cache_folder(config)
-    folder.mkdir(parents=True, exist_ok=True)
-    os.environ[CACHE_ENV] = str(folder)
+    factory = config._tmp_path_factory  # noqa: SLF001 - pytest's own tmp_path_factory
+    os.environ[CACHE_ENV] = str(session_cache_folder(factory))
 
 
 # Doctests cannot carry a mark: those that take more than a few seconds (measured with

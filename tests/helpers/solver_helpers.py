@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from decimal import Decimal, localcontext
 from functools import cache
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -24,19 +25,26 @@ from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
 
 
+def session_cache_folder(factory: pytest.TempPathFactory) -> Path:
+    """The one solver cache folder of a test session, under the session's temporary folder (above
+    each pytest-xdist worker's own), made if need be."""
+    base = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the session's folder, above each worker's own
+    path = base / "dicepoker-cache"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 @pytest.fixture(scope="module", autouse=True)
 def session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The solver's disk cache of this test session: the folder the root ``conftest.py`` made for the
     whole session, shared by pytest-xdist's workers and the kernels they start (writes are atomic).
     Each module gets it back, whatever an earlier test did to ``DICEPOKER_CACHE_DIR``."""
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent  # the session's folder, above each worker's own
-    path = base / "dicepoker-cache"
-    path.mkdir(exist_ok=True)
-    os.environ[CACHE_ENV] = str(path)
-    yield str(path)
-    os.environ[CACHE_ENV] = str(path)
+    path = str(session_cache_folder(tmp_path_factory))
+    os.environ[CACHE_ENV] = path
+    yield path
+    os.environ[CACHE_ENV] = path
 
 
 def solved(rules: ScorecardRules | str) -> Solution:
