@@ -21,10 +21,12 @@ SCREENSHOT_DIR = REPO / "test-artifacts" / "screenshots"
 NOTEBOOK_SECONDS = 300  # a hang guard, not a speed test: lessons 04 and 09 took > 120 s on a busy machine
 RENDER_SECONDS = 30  # widgets and plotly figures drawn after the kernel is done
 
-# items: [label, output (nbformat JSON), output node or null], root: the notebook's node;
-# returns {pending, problems, counts}
+# items: [label, output (nbformat JSON), output node or null], root: the notebook's node; closedShown:
+# whether an empty widget output is a widget its code closed (JupyterLab) or one not drawn yet (Voila,
+# whose page holds each widget output as an invisible script until its app has started, and draws a
+# closed widget as "Error displaying widget"); returns {pending, problems, counts}
 CHECK_OUTPUTS_JS = """
-function dpCheckOutputs(items, root) {
+function dpCheckOutputs(items, root, closedShown) {
   const WIDGET = 'application/vnd.jupyter.widget-view+json';
   const PLOTLY = 'application/vnd.plotly.v1+json';
   const result = {pending: [], problems: [], counts: {outputs: 0, widgets: 0, plots: 0, errors: 0}};
@@ -42,7 +44,7 @@ function dpCheckOutputs(items, root) {
         result.problems.push(`${label}: ${text.trim().slice(0, 200)}`);
       } else if (node && node.querySelector('[data-mime-type="text/plain"]')) {
         result.problems.push(`${label}: widget shown as plain text (is the widgets extension missing?)`);
-      } else if (!node || (!node.querySelector('.jupyter-widgets') && text.trim() !== '')) {
+      } else if (!node || (!node.querySelector('.jupyter-widgets') && (text.trim() !== '' || !closedShown))) {
         result.pending.push(`${label}: widget not drawn (${text.trim().slice(0, 60) || 'nothing shown'})`);
       }
     } else if (PLOTLY in data) {
@@ -113,7 +115,7 @@ LAB_OUTPUTS_JS = (
       items.push([`cell ${index} (${first})`, output, nodes[k] || null]);
     });
   });
-  const result = dpCheckOutputs(items, panel.node);
+  const result = dpCheckOutputs(items, panel.node, true);
   result.unrun = panel.content.widgets.filter(
       cell => cell.model.type === 'code' && cell.model.sharedModel.getSource().trim() &&
               cell.model.executionCount == null).length;
@@ -154,7 +156,7 @@ VOILA_OUTPUTS_JS = (
     const cell = nodes[k] ? nodes[k].closest('[cell-index]') : null;
     return [`cell ${cell ? cell.getAttribute('cell-index') : '?'}`, output, nodes[k] || null];
   });
-  const result = dpCheckOutputs(items, document.body);
+  const result = dpCheckOutputs(items, document.body, false);
   if (nodes.length !== outputs.length) {
     result.pending.push(`the page shows ${nodes.length} of the ${outputs.length} outputs Voila sent`);
   }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_pages import RECORD, open_voila_app, rendering_failures
+from .browser_pages import RECORD, RENDER_SECONDS, open_voila_app, rendering_failures
 from .browser_servers import NOTEBOOK_DIR, REPO
 from .browser_turns import PLAYERS, expected_notebook, game_app, game_params
 
@@ -18,6 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.mark.parametrize("game", game_params())
 def test_play_notebook_as_voila_app(game: str, voila, voila_page, screenshot_dir):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     notebook = NOTEBOOK_DIR / expected_notebook(game)
     try:
         with RECORD.timed(f"Voila: render {notebook.name}"):
@@ -26,7 +28,9 @@ def test_play_notebook_as_voila_app(game: str, voila, voila_page, screenshot_dir
         if failures:
             pytest.fail(f"{notebook.name} under Voila:\n  " + "\n  ".join(failures), pytrace=False)
         app = game_app(voila_page, game)
-        if app.count() == 0:
+        try:
+            app.wait_for(state="attached", timeout=RENDER_SECONDS * 1000)
+        except PlaywrightTimeout:
             pytest.fail(
                 f"{notebook.name} under Voila shows no widget with classes dp-app dp-{game}", pytrace=False
             )
