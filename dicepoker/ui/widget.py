@@ -245,13 +245,22 @@ def style_widget(css: str) -> widgets.HTML:
     return widgets.HTML(css, layout=widgets.Layout(display="none"))
 
 
+def title_html(title: str) -> str:
+    """The HTML of a game's title (what :func:`title_widget` shows; a refresh sets it on the same widget).
+
+    >>> title_html("Bluff & co")
+    '<div class="dp-title">Bluff &amp; co</div>'
+    """
+    return f'<div class="dp-title">{html.escape(title)}</div>'
+
+
 def title_widget(title: str) -> widgets.HTML:
     """The game's title in large type, above everything else.
 
     >>> title_widget("Bluff & co").value
     '<div class="dp-title">Bluff &amp; co</div>'
     """
-    return widgets.HTML(f'<div class="dp-title">{html.escape(title)}</div>')
+    return widgets.HTML(title_html(title))
 
 
 def app_box(children: Sequence[widgets.Widget], game: str, **layout: str) -> widgets.VBox:

@@ -114,3 +114,38 @@ def test_bluff_names_that_repeat_are_refused_in_the_widgets_language():
     assert str(refused.value) == format_message(REFUSED_NAMES_TEMPLATE, "ro", name="Ann")
     with pytest.raises(ValueError, match="would be called Computer"):  # "Computer" meets a default name
         BluffUI(seats=("human", "naive", "random"), names=["Computer 1", "", ""])
+
+
+def live_widgets() -> int:
+    """How many widgets the kernel holds open (each one a comm the front end keeps a model for)."""
+    from ipywidgets.widgets.widget import _instances
+
+    return len(_instances)
+
+
+@pytest.mark.parametrize(
+    "make", [scorecard, lambda: BoardUI(seats=("human", "human"), seed=2)], ids=["scorecard", "board"]
+)
+def test_playing_and_new_games_open_no_new_widget(make):
+    """A refresh rewrites the widgets it has; a new game keeps them: a long class session does not
+    pile up widgets in the kernel (a title widget per refresh and a scorecard per game once did)."""
+    ui = make()
+    click(ui.roll_button)
+    click(ui.new_game_button)
+    before = live_widgets()
+    for _ in range(3):
+        for _ in range(4):
+            click(ui.roll_button)
+        click(ui.new_game_button)
+    assert live_widgets() == before
+    ui.close()
+
+
+def test_bluff_rounds_and_new_games_open_no_new_widget():
+    ui = BluffUI(seats=("human", "naive"), seed=3)
+    click(ui.new_game_button)
+    before = live_widgets()
+    for _ in range(3):
+        click(ui.new_game_button)
+    assert live_widgets() == before
+    ui.close()

@@ -69,6 +69,7 @@ from dicepoker.ui.widget import (
     setup_box,
     show_die,
     style_widget,
+    title_html,
     title_widget,
 )
 
@@ -581,7 +582,7 @@ class BluffUI(GameWidget):
 
     def _refresh_words(self) -> None:
         """The labels that do not change with the game: the title, the buttons, the seat choosers."""
-        self.title.value = title_widget(game_title(self.rules)).value
+        self.title.value = title_html(game_title(self.rules))
         self.announce_button.description = _("Announce")
         self.call_button.description = _("Call the bluff!")
         self.accept_button.description = _("Accept (look at the dice)")

@@ -65,6 +65,7 @@ from dicepoker.ui.widget import (
     setup_box,
     show_die,
     style_widget,
+    title_html,
     title_widget,
 )
 
@@ -248,6 +249,7 @@ class BoardUI(GameWidget):
             self._style_language = ""
             self._seat_language = ""
             self._cell_words_by_language: dict[str, dict[Cell, tuple[str, str]]] = {}
+            self._cell_shown: dict[Cell, tuple[Any, ...]] = {}  # what each cell button shows now
             self._build(names)
             typed = [str(n).strip() for n in names] if names else [""] * len(self.seats)
             check_names_differ(typed, self.seats, default_names)
@@ -652,9 +654,26 @@ class BoardUI(GameWidget):
         protected = game.protected_cells()
         names = self.shown_names()
         words = self._cell_words()
+        board = game.board
+        now = language()
         for cell, button in self.cell_buttons.items():
-            owner = game.owner(cell)
+            owner = board[cell[0]][cell[1]]
             stroked = strokes.get(cell, ())
+            # any cell can be pressed on a human's turn: a wrong one is refused, the reason said
+            set_trait(button, "disabled", not human)
+            shown = (
+                now,
+                owner,
+                None if owner is None else names[owner],
+                frozenset(stroked),
+                cell in protected,
+                cell in takeable,
+                cell in removable,
+                cell == self._last_cell,
+            )
+            if self._cell_shown.get(cell) == shown:
+                continue  # a move changes a few of the cells: the others keep their classes and words
+            self._cell_shown[cell] = shown
             classes = {f"dp-chip-{player}": owner == player for player in range(3)}
             classes["dp-protected"] = cell in protected
             classes["dp-in-series"] = cell in in_series
@@ -663,8 +682,6 @@ class BoardUI(GameWidget):
             classes["dp-removable"] = cell in removable
             classes["dp-last"] = cell == self._last_cell
             set_classes(button, classes)
-            # any cell can be pressed on a human's turn: a wrong one is refused, the reason said
-            set_trait(button, "disabled", not human)
             description, where = words[cell]
             set_trait(button, "description", description)
             if owner is None:
@@ -701,7 +718,7 @@ class BoardUI(GameWidget):
         if self._style_language != now:  # the label pictures carry words: made again in the new language
             self._style.value = style_sheet(self.rules)
             self._style_language = now
-        self.title.value = title_widget(shown_title(self.rules.title)).value
+        self.title.value = title_html(shown_title(self.rules.title))
         self.help_text.value = "<b>{}</b> {}".format(
             html.escape(_("Roll, click dice to hold them, roll again; then click a green cell.")),
             html.escape(

@@ -57,6 +57,7 @@ from dicepoker.ui.widget import (
     says,
     set_class,
     set_enabled,
+    set_trait,
     setup_box,
     show_die,
     style_widget,
@@ -376,11 +377,11 @@ class PlayUI(GameWidget):
 
     def _forget_the_last_game(self) -> None:
         """Forget what belonged to the last game: a computer's keep on show, who acted last (a seat
-        that may be gone), cells, the report, steps scheduled for it."""
+        that may be gone), the report, steps scheduled for it. The scorecard's cells stay: each
+        refresh writes every cell shown, and new ones every game would pile up in the kernel."""
         self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
         self._last_actor: int | None = None  # whose action the message line tells (None: nobody's yet)
         self._generation += 1
-        self._cells.clear()
         self.report_panel.clear()
 
     # --- actions: each calls the game; _do then refreshes and says what happened ------------------
@@ -859,7 +860,7 @@ class PlayUI(GameWidget):
         if widget is None:
             widget = widgets.HTML(layout=widgets.Layout(margin="0", width="auto"))
             self._cells[(key, player)] = widget
-        widget.value = value
+        set_trait(widget, "value", value)  # most cells stay as they were: no change sent for them
         return widget
 
     def _value_cell(self, row: int, kind: str, player: int, cell: Cell, current: bool) -> widgets.HTML:
