@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 
 from dicepoker.core.actions import Keep, Roll
 from dicepoker.core.dice import Dice
@@ -32,7 +33,7 @@ class DiceInHand:
     @property
     def dice(self) -> Dice | None:
         """The five dice as a multiset, or ``None`` before the turn's first roll."""
-        return None if self._positions is None else Dice(self._positions)
+        return None if self._positions is None else _dice_of(tuple(self._positions))
 
     @property
     def positions(self) -> tuple[int, ...] | None:
@@ -63,3 +64,8 @@ class DiceInHand:
                     return throw_outcomes(Dice())
                 return throw_outcomes(Dice(v for v, h in zip(self._positions, self._held, strict=True) if h))
         return []
+
+
+@cache
+def _dice_of(positions: tuple[int, ...]) -> Dice:  # read many times a move: 6^5 orders at most
+    return Dice(positions)

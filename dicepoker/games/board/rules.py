@@ -17,7 +17,7 @@ import dataclasses
 import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
@@ -236,8 +236,7 @@ class BoardRules(RuleSetAsData):
     # --- the dice ------------------------------------------------------------------------------
     def labels_held(self, dice: Dice | str) -> tuple[str, ...]:
         """The labels that five dice hold, in catalogue order (whether or not a cell is free)."""
-        dice = Dice.roll(dice)
-        return tuple(name for name, combo in label_combinations().items() if combo.test(dice))
+        return _labels_held(Dice.roll(dice))
 
     # --- as data ------------------------------------------------------------------------------
     def variant(self, **changes: Any) -> BoardRules:
@@ -340,3 +339,8 @@ def line_number(direction: str, cell: Cell) -> int:
 
 
 BOARD = BoardRules()
+
+
+@cache
+def _labels_held(dice: Dice) -> tuple[str, ...]:  # the labels depend on the dice alone: 252 rolls
+    return tuple(name for name, combo in label_combinations().items() if combo.test(dice))
