@@ -327,9 +327,13 @@ def format_number(x: float | int | Fraction, lang: str | None = None, digits: in
 def _decimal_text(number: float | int | Decimal, kind: type, pattern: str, locale: str) -> str:
     """Babel's ``format_decimal``, remembered: a widget writes the same few numbers (cells, scores,
     rolls left) on every refresh, and Babel takes some 50 µs for each. ``kind`` keeps 1 and 1.0 apart."""
+    from decimal import localcontext
+
     from babel.numbers import format_decimal
 
-    return format_decimal(number, format=pattern, locale=locale)
+    with localcontext() as context:  # Babel rounds in the current context: 28 digits would refuse 10**28
+        context.prec = max(context.prec, Decimal(number).adjusted() + 1 + len(pattern))
+        return format_decimal(number, format=pattern, locale=locale)
 
 
 def format_fixed(x: float | int | Fraction, places: int, lang: str | None = None) -> str:

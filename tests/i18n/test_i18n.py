@@ -19,6 +19,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from dicepoker.core import i18n
+from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.i18n import (
     _,
@@ -28,6 +29,7 @@ from dicepoker.core.i18n import (
     format_number,
     format_percent,
     language,
+    minus_sign,
     ngettext,
     parse_number,
     pgettext,
@@ -375,6 +377,19 @@ def test_fractions_stay_exact_with_their_decimal_for_the_locale():
     assert format_fraction(Fraction(25, 648), lang="uk", digits=4) == "25/648 ≈ 0,0386"
     assert format_fraction(Fraction(5485535, 15116544), lang="en") == "5,485,535/15,116,544"
     assert format_fraction(Fraction(-4, 2)) == "\u22122"  # the true minus sign, in every language
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_numbers_longer_than_decimals_28_digits_are_written_whole(lang):
+    # Babel rounds in the current decimal context (28 digits): 10**28 in a refusal ("die value ... is not
+    # one of 1..6") raised decimal.InvalidOperation instead of the kit's message (found by the CLI fuzz)
+    cases = ((10**28, "1" + "0" * 28), (-(10**400) - 7, "1" + "0" * 399 + "7"), (1.5e300, "15" + "0" * 299))
+    for number, whole in cases:
+        text = format_number(number, lang, digits=2)
+        assert "".join(ch for ch in text if ch.isdigit()) == whole, text
+        assert text.startswith(minus_sign(lang)) == (number < 0)
+    with pytest.raises(DicePokerError, match="1..6"):
+        Dice.parse([10**28])
 
 
 @pytest.mark.parametrize("lang", ["en", *TRANSLATED])
