@@ -40,18 +40,22 @@ from dicepoker.core.i18n import (
 from dicepoker.core.version import __version__
 from dicepoker.games import GAMES, find_game
 
-# modules that add subcommands, in the order --help lists them
-SUBCOMMAND_MODULES: list[str] = [
-    "dicepoker.cli.odds",
-    "dicepoker.cli.solve",
-    "dicepoker.cli.advise",
-    "dicepoker.cli.lessons",
-    "dicepoker.cli.lab",
-    "dicepoker.cli.class_progress",
-    "dicepoker.cli.tournament",
-    "dicepoker.cli.teacher_notes",
-    "dicepoker.cli.assignments",
-]
+# each subcommand and the module that adds it, in the order --help lists them; a command names its
+# module here so that running it imports that module alone (the class and tournament modules
+# import pandas and the bots: a whole second for `dicepoker rules` if every module were imported)
+SUBCOMMANDS: dict[str, str] = {
+    "odds": "dicepoker.cli.odds",
+    "solve": "dicepoker.cli.solve",
+    "simulate": "dicepoker.cli.solve",
+    "advise": "dicepoker.cli.advise",
+    "lessons": "dicepoker.cli.lessons",
+    "lab": "dicepoker.cli.lab",
+    "class": "dicepoker.cli.class_progress",
+    "tournament": "dicepoker.cli.tournament",
+    "teacher-notes": "dicepoker.cli.teacher_notes",
+    "assignments": "dicepoker.cli.assignments",
+}
+SUBCOMMAND_MODULES: list[str] = list(dict.fromkeys(SUBCOMMANDS.values()))
 PROG = "dicepoker"  # the console script's name; ``python -m dicepoker`` passes its own (__main__.py)
 
 
@@ -101,11 +105,14 @@ class OneLineErrors(argparse.ArgumentParser):
         super().error(" ".join(message.splitlines()))
 
 
-def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+def build_parser(prog: str = PROG, command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser, its help in the current language; ``prog`` is how it was run.
+    With a ``command`` it holds that subcommand alone (and ``rules``), importing only its module.
 
     >>> build_parser().format_usage().split()[1], build_parser("python -m dicepoker").format_usage()[:26]
     ('dicepoker', 'usage: python -m dicepoker')
+    >>> sorted(build_parser(command="odds")._subparsers._group_actions[0].choices)
+    ['odds', 'rules']
     """
     parser = OneLineErrors(
         prog=prog,
@@ -125,9 +132,28 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     rules.add_argument("--markdown", action="store_true", help=_("print the rules page of all four games"))
     add_language_option(rules)
     rules.set_defaults(run=_rules)
-    for module in SUBCOMMAND_MODULES:
+    modules = (
+        SUBCOMMAND_MODULES if command is None else [SUBCOMMANDS[c] for c in (command,) if c in SUBCOMMANDS]
+    )
+    for module in modules:
         import_module(module).register(sub)
     return parser
+
+
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs when it is its first word (after ``--lang LANG``), else ``None``
+    (no command, ``--help``, ``--version`` or a word that is no command: the whole parser answers).
+
+    >>> chosen_command(["--lang", "ro", "odds", "--game", "yatzy"]), chosen_command(["--help", "odds"])
+    ('odds', None)
+    """
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            next(words, None)
+        elif not word.startswith("--lang="):
+            return word if word in SUBCOMMANDS or word == "rules" else None
+    return None
 
 
 def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
@@ -167,7 +193,7 @@ def _language_here() -> str:
 
 
 def _main(argv: list[str], prog: str) -> int:
-    parser = build_parser(prog)
+    parser = build_parser(prog, chosen_command(argv))
     args = _parsed(parser, argv)
     if _stdout_closed():
         return _say(stdout_closed_message(), 1)
