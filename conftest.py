@@ -32,6 +32,10 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent
+# Under PYTHONDONTWRITEBYTECODE (set on some machines, this one among them) pytest rewrites the asserts
+# of all ~140 test modules anew in every worker at every run: 6 of the 11 s a worker spends collecting.
+# The suite keeps its compiled modules in __pycache__ (which git and the sdist leave out) all the same.
+sys.dont_write_bytecode = False
 sys.path.insert(0, str(ROOT / "tests"))  # the browser package
 sys.path.insert(0, str(ROOT / "tests" / "helpers"))  # what the test files share
 
@@ -86,6 +90,11 @@ SLOW_DOCTESTS = {
     "dicepoker.games.scorecard.advisor",  # classic's table (solved, cold in a new session)
     "dicepoker.games.scorecard.advisor_widget",  # the same
     "dicepoker.games.scorecard.analysis.risk.duel",
+    "dicepoker.games.scorecard.advisor.Advice.choice",  # classic's table (solved, cold in a new session)
+    "dicepoker.games.scorecard.analysis.risk.final_score_summary",  # yatzy: solved, then 20 games (3 s)
+    "dicepoker.games.scorecard.analysis.risk.risk_tournament",  # yatzy solved at risk +0.05 (3 s)
+    "dicepoker.games.scorecard.coach.coach_report",  # a whole game graded against classic's table (5 s)
+    "dicepoker.games.scorecard.coach_html.report_html",  # the same
 }
 
 

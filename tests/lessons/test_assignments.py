@@ -29,13 +29,33 @@ def assignments(tmp_path_factory):
     return build_all(tmp_path_factory.mktemp("assignments"), LANG)
 
 
-@pytest.mark.parametrize("exercise", [e for e in all_exercises() if e.asks_for_code], ids=lambda e: e.id)
+GAME_PLAYING_CHECKS = {"04.3", "06.4"}  # the check plays whole games with the strategy or caller (3 s each)
+
+
+@pytest.mark.parametrize(
+    "exercise",
+    [
+        pytest.param(e, id=e.id, marks=[pytest.mark.slow] if e.id in GAME_PLAYING_CHECKS else [])
+        for e in all_exercises()
+        if e.asks_for_code
+    ],
+)
 def test_every_code_exercise_has_a_reference_solution_that_passes(exercise):
     assert exercise.id in SOURCES, f"write a reference solution of {exercise.id} in reference_solutions.py"
     assert check(exercise.id, reference_solution(exercise.id))
 
 
-@pytest.mark.parametrize("exercise", [e for e in all_exercises() if not e.asks_for_code], ids=lambda e: e.id)
+SWEEPING_ANSWERS = {"09.3"}  # the answer is read from a Yatzy risk sweep: four risk solves (12 s)
+
+
+@pytest.mark.parametrize(
+    "exercise",
+    [
+        pytest.param(e, id=e.id, marks=[pytest.mark.slow] if e.id in SWEEPING_ANSWERS else [])
+        for e in all_exercises()
+        if not e.asks_for_code
+    ],
+)
 def test_the_answer_key_writes_each_value_in_the_form_asked(exercise):
     answer = ast.literal_eval(written_value(exercise.form, exercise.target()))
     assert exercise.judge(answer).correct

@@ -10,6 +10,8 @@ from itertools import product
 import pytest
 from exercise_bank_helpers import fresh_tries  # noqa: F401 - autouse: each test starts with no wrong tries
 
+from dicepoker import find_game
+from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.lessons.exercise_bank import lesson_09
 from dicepoker.lessons.exercise_bank.reference_solutions import reference_solution
 from dicepoker.lessons.exercise_registry import check, find_exercise, lesson_exercises
@@ -50,8 +52,11 @@ def test_09_2_eight_or_more_by_enumeration():
 
 
 def test_09_3_the_variance_of_yatzy_from_two_certainty_equivalents():
-    sweep = lesson_09._yatzy_sweep()["certainty_equivalent"]
-    want = (sweep.loc[0.02] - sweep.loc[-0.02]) / 0.02
+    assert {-0.02, 0.02} <= set(lesson_09.LESSON_GRID)  # the two the lesson's sweep shows
+    yatzy = find_game("yatzy")
+    want = (
+        solve(yatzy, risk=0.02).certainty_equivalent - solve(yatzy, risk=-0.02).certainty_equivalent
+    ) / 0.02
     assert find_exercise("09.3").target() == pytest.approx(want)
     assert 30**2 < want < 45**2  # the spread of optimal play, as the lesson's ±0.002 reading finds
     assert check("09.3", str(round(want))) and not check("09.3", str(round(want) + 1))

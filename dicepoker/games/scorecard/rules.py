@@ -261,6 +261,19 @@ class ScorecardRules(RuleSetAsData):
             points += self.poker_premium
         return points
 
+    def _box_scores(self, dice: Dice, first_roll: bool) -> dict[str, int]:
+        """What every box scores for ``dice`` (no joker): worked out once per roll (252 of them) for
+        these rules, since the bots, the hints and the engine ask for the same rolls again and again."""
+        memo = self.__dict__.get("_box_scores_memo")
+        if memo is None:  # not a field: equality, hashing, replace() and the JSON never see it
+            memo = {}
+            object.__setattr__(self, "_box_scores_memo", memo)
+        key = (dice.values, first_roll)
+        scores = memo.get(key)
+        if scores is None:
+            scores = memo[key] = {b.name: self.score(b, dice, first_roll) for b in self.boxes}
+        return scores
+
     def stands(self, box: str | Box, dice: Dice | str) -> bool:
         """Whether the dice hold the box's combination: an upper box needs ``max(par, 1)`` dice.
 
@@ -314,7 +327,8 @@ class ScorecardRules(RuleSetAsData):
         if self.upper_first and any(b.section == "upper" for b in open_boxes):
             open_boxes = [b for b in open_boxes if b.section == "upper"]
         if not self.joker_active(dice, filled):
-            return {b.name: self.score(b, dice, first_roll) for b in open_boxes}
+            scores = self._box_scores(dice, first_roll)
+            return {b.name: scores[b.name] for b in open_boxes}
         face = dice.values[0]
         matching = [b for b in open_boxes if b.need is Need.FACE and b.face == face]
         if matching:

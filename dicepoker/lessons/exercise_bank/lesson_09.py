@@ -24,17 +24,19 @@ from dicepoker.lessons.answer_forms import Count, ExactFraction, Points
 from dicepoker.lessons.exercise_record import Exercise, Function
 
 LESSON_GRID = (-0.02, -0.002, 0.0, 0.002, 0.02)
-"""The θ of the lesson's Yatzy sweep (its ``GRID``)."""
+"""The θ of the lesson's Yatzy sweep (its ``GRID``); the exercise reads the two at ±0.02."""
 
 
 @cache
-def _yatzy_sweep():
-    return risk_sweep(find_game("yatzy"), LESSON_GRID, progress=False)
+def _yatzy_certainty_equivalents(thetas: tuple[float, ...]):
+    """Yatzy's certainty equivalents at ``thetas``: the lesson's sweep, for the θ an answer needs alone
+    (two risk solves, not the grid's four)."""
+    return risk_sweep(find_game("yatzy"), thetas, progress=False)["certainty_equivalent"]
 
 
 def _variance(theta: float) -> float:
     """The variance of the final score read from the certainty equivalents at ``+theta`` and ``-theta``."""
-    sweep = _yatzy_sweep()["certainty_equivalent"]
+    sweep = _yatzy_certainty_equivalents((-theta, theta))
     return float((sweep.loc[theta] - sweep.loc[-theta]) / theta)
 
 

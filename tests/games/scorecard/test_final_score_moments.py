@@ -87,7 +87,12 @@ def final_score_distribution(solution) -> dict[int, float]:
 
 
 @pytest.mark.parametrize(
-    "name", ["free joker", "two_part par, order and doubles", "classic joker and bonuses"]
+    "name",
+    [
+        "free joker",
+        pytest.param("two_part par, order and doubles", marks=pytest.mark.slow),  # 2.5 s
+        "classic joker and bonuses",
+    ],
 )
 def test_tiny_games_agree_with_their_whole_distribution(name):
     solution = solve(TINY[name], progress=False, cache=False)

@@ -150,6 +150,7 @@ thetas = st.one_of(
 small_games = st.sampled_from(sorted(SMALL))
 
 
+@pytest.mark.slow  # 150 risk solves of small games (2.5 s)
 @settings(max_examples=150, deadline=None)
 @given(game=small_games, theta=thetas)
 @example(game="fours and chance", theta=1e-18)

@@ -177,3 +177,30 @@ def test_rules_round_trip_as_data():
     with pytest.raises(DicePokerError):
         type(rules).from_dict({**rules.to_dict(), "upper_bonus": "lots"})
     assert find_game("classic").fingerprint() != find_game("classic").variant(upper_bonus=36).fingerprint()
+
+
+@pytest.mark.parametrize("game", ["classic", "yahtzee", "yatzy", "two_part"])
+def test_options_remembered_per_roll_are_each_boxs_own_score(game):
+    """`options` reads every box's score of a roll from a memo kept by the rules: on every roll, both
+    before and after the memo is filled, with and without the first-roll multiplier, for each box left
+    open alone, it must equal the box's own `score`, and a variant of the rules (other premiums) must not
+    read the first one's memo."""
+    from itertools import combinations_with_replacement
+
+    from dicepoker.core.dice import Dice
+
+    rules = find_game(game)
+    rolls = [Dice(faces) for faces in combinations_with_replacement(range(1, 7), 5)]
+    richer = rules.variant(poker_premium=rules.poker_premium + 7, first_roll_multiplier=3)
+    compared = 0
+    for _twice in range(2):
+        for dice in rolls:
+            for first_roll in (False, True):
+                for each in (rules, richer):
+                    for open_box in each.boxes:
+                        filled = {b.name: 0 for b in each.boxes if b is not open_box}
+                        if not each.joker_active(dice, filled):
+                            expected = {open_box.name: each.score(open_box, dice, first_roll)}
+                            assert each.options(dice, filled, first_roll) == expected
+                            compared += 1
+    assert compared > 2 * 252 * 2 * 2 * 12 and rules != richer and rules == find_game(game)

@@ -102,6 +102,7 @@ def test_a_tampered_two_part_save_is_refused():
         ScorecardGame.from_json(text)
 
 
+@pytest.mark.slow  # ten whole games (3 s)
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(1, 2), seed=st.integers(0, 2**32), choices=st.randoms(use_true_random=False))
 def test_random_games_with_illegal_attempts(players, seed, choices: random.Random):

@@ -19,6 +19,8 @@ from dicepoker.games.scorecard import advisor as advisor_module
 from dicepoker.games.scorecard.solver import cache as solver_cache
 from dicepoker.games.scorecard.solver.solve import solve
 
+pytestmark = pytest.mark.slow  # a fresh process that imports the kit without numba (5 s)
+
 ROOT = Path(__file__).resolve().parents[3]
 HELPERS = ROOT / "tests" / "helpers"
 RULES = TINY["classic joker and bonuses"]
