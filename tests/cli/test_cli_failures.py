@@ -32,6 +32,11 @@ def assert_one_line_failure(out: subprocess.CompletedProcess, code: int, message
     assert out.stderr.strip().splitlines()[-1].startswith(message)
 
 
+# each case starts the command line in a new process (half a second): left out of the fast loop
+NEW_PROCESS = pytest.mark.slow
+
+
+@NEW_PROCESS
 @pytest.mark.parametrize(
     "args",
     [
@@ -49,6 +54,7 @@ def test_a_bad_seed_or_number_of_games_is_a_usage_error(args):
     assert "is not a whole number of at least" in out.stderr
 
 
+@NEW_PROCESS
 @pytest.mark.parametrize("command", COMMANDS)
 def test_output_to_a_full_disk_is_a_one_line_error(command):
     with open("/dev/full", "w") as full:
@@ -56,6 +62,7 @@ def test_output_to_a_full_disk_is_a_one_line_error(command):
     assert_one_line_failure(out, 1, "error: cannot write the output: No space left on device")
 
 
+@NEW_PROCESS
 @pytest.mark.parametrize("command", COMMANDS)
 def test_output_to_a_closed_stream_is_a_one_line_error(command):
     out = subprocess.run(  # the shell's ">&-" starts the command with its standard output closed
@@ -68,6 +75,7 @@ def test_output_to_a_closed_stream_is_a_one_line_error(command):
     assert_one_line_failure(out, 1, "error: cannot write the output: standard output is closed")
 
 
+@NEW_PROCESS
 @pytest.mark.parametrize("command", ["odds", "rules"])
 def test_output_to_a_pipe_closed_by_its_reader_is_a_one_line_error(command):
     with subprocess.Popen(

@@ -20,6 +20,8 @@ from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError, SaveFileError
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 300 saves, edited saves or command lines each: seconds per test, left out of the fast loop
+SLOW_FUZZ = pytest.mark.slow
 
 # --- Dice.parse -----------------------------------------------------------------------------------
 
@@ -109,6 +111,7 @@ def _assert_refused_or_exact(load, text: str) -> None:
     assert saved_again == given  # whatever loads is exactly what was given
 
 
+@SLOW_FUZZ
 @pytest.mark.parametrize("kind", GAMES)
 @FUZZ
 @given(text=st.one_of(st.text(), st.binary(), st.none(), st.integers(), json_values.map(json.dumps)))
@@ -117,6 +120,7 @@ def test_from_json_of_anything_is_a_game_or_a_save_file_error(kind, text):
         type(GAMES[kind]()).from_json(text)
 
 
+@SLOW_FUZZ
 @pytest.mark.parametrize("kind", GAMES)
 @FUZZ
 @given(data=st.data(), value=json_values, reseal=st.booleans())
@@ -143,6 +147,7 @@ words = st.sampled_from(
 argv = st.lists(st.one_of(words, words, st.text(max_size=6), st.integers(-5, 5).map(str)), max_size=8)
 
 
+@SLOW_FUZZ
 @FUZZ
 @given(args=argv)
 def test_the_command_line_answers_any_arguments_with_a_result_or_a_message(args):

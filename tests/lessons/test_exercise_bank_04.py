@@ -76,6 +76,7 @@ def test_a_strategy_of_ones_own_that_beats_greedy_passes():
     assert judged("04.3", my_strategy).correct
 
 
+@pytest.mark.slow  # the check plays a hundred games with each strategy (3.5 s)
 def test_a_strategy_that_loses_says_by_how_much_and_what_to_try():
     feedback = judged("04.3", never_reroll)
     assert not feedback.correct

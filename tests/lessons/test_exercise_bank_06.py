@@ -70,6 +70,7 @@ my_caller = reference_solution("06.4")
 """A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
+@pytest.mark.slow  # the check plays whole bluff matches (3 s)
 def test_06_4_a_students_caller_that_weighs_the_risk_passes():
     assert check("06.4", my_caller)
 

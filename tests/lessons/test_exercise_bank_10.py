@@ -77,6 +77,7 @@ bluff_rate = reference_solution("10.5")
 """A student's answer: the reference solution (lessons/exercise_bank/reference_solutions.py)."""
 
 
+@pytest.mark.slow  # the check plays bluff matches on hidden toys (1.5 s)
 def test_10_5_a_students_bluff_rate_passes_on_hidden_toys():
     cases = lesson_10._bluff_rate_cases()
     assert len(cases) > 20 and all(0 < lesson_10._package_bluff_rate(*case) < 1 for case in cases)

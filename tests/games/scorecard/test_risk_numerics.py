@@ -178,6 +178,7 @@ def test_certainty_equivalent_rises_with_theta(game, a, b):
     assert ce[low] <= ce[high] + slack(ce[high])
 
 
+@pytest.mark.slow  # 60 risk solves of small games (1.5 s)
 @settings(max_examples=60, deadline=None)
 @given(game=small_games, theta=thetas)
 def test_every_state_is_within_hoeffdings_bound_of_the_expected_score(game, theta):

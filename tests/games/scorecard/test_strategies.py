@@ -116,6 +116,7 @@ def test_optimal_strategy_plays_the_best_hint():
             assert h.cost(strategy(view)) == pytest.approx(0, abs=1e-9)
 
 
+@pytest.mark.slow  # plays seeded games of optimal play (2 s)
 def test_optimal_bot_mean_is_within_its_ci_of_the_exact_expectation():
     exact = solved("yatzy").expected_score
     df = simulate("optimal", games=300, seed=2024, rules="yatzy")

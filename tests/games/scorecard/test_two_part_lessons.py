@@ -327,6 +327,7 @@ def brute_force_first_roll(rules, filled):
     return {str(r): (banked + score(r, True), banked + max(first[k] for k in keeps_in[r])) for r in rolls}
 
 
+@pytest.mark.slow  # brute force over every roll and keep (2 s)
 def test_stop_or_roll_on_agrees_with_brute_force():
     rules = cut_down("tiny_double", "Sixes", "Pair", "Poker")
     filled = {"Sixes": 6}
