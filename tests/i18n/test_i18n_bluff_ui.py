@@ -107,7 +107,13 @@ def play_to_the_end(ui, rng) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("seats", [("human", "reasoning", "naive"), ("human", "human", "random")])
+@pytest.mark.parametrize(
+    "seats",
+    [
+        pytest.param(("human", "reasoning", "naive"), marks=pytest.mark.slow),  # the reasoning bot: 1.5 s
+        ("human", "human", "random"),
+    ],
+)
 def test_a_whole_game_leaves_no_english_label(lang, seats):
     ui = play(seats=seats, seed=11, lang=lang)
     seen = play_to_the_end(ui, np.random.default_rng(2))

@@ -51,6 +51,7 @@ def test_09_2_eight_or_more_by_enumeration():
     assert "risk seeker" in check("09.2", lesson_09._eight_or_more("risk seeker (θ = ln 2)")).hint
 
 
+@pytest.mark.slow  # two risk solves of Yatzy (6 s)
 def test_09_3_the_variance_of_yatzy_from_two_certainty_equivalents():
     assert {-0.02, 0.02} <= set(lesson_09.LESSON_GRID)  # the two the lesson's sweep shows
     yatzy = find_game("yatzy")
