@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement, islice
+from itertools import combinations_with_replacement, islice, product
 from math import factorial, prod
 
 from dicepoker.core.errors import InvalidDiceError
@@ -197,6 +197,26 @@ def all_rolls(n: int = NUMBER_OF_DICE) -> tuple[Dice, ...]:
 def all_keeps() -> tuple[Dice, ...]:
     """Every multiset of 0 to 5 dice that a player may keep (462)."""
     return tuple(k for n in range(NUMBER_OF_DICE + 1) for k in all_rolls(n))
+
+
+def sub_dice(dice: Dice) -> tuple[Dice, ...]:
+    """Every distinct multiset of dice that can be kept from ``dice``, from none to all, sorted: each
+    game's keeps (a roll's are listed once and remembered: engines ask at every step).
+
+    >>> [str(k) for k in sub_dice(Dice.parse("33355"))]
+    ['', '3', '5', '33', '35', '55', '333', '335', '355', '3335', '3355', '33355']
+    """
+    return _sub_dice(Dice.parse(dice))
+
+
+@cache
+def _sub_dice(dice: Dice) -> tuple[Dice, ...]:
+    faces = [f for f in FACES if dice.count(f)]
+    kept = (
+        Dice(v for f, n in zip(faces, ns, strict=True) for v in [f] * n)
+        for ns in product(*(range(dice.count(f) + 1) for f in faces))
+    )
+    return tuple(sorted(kept))
 
 
 def ways(dice: Dice) -> int:

@@ -1,7 +1,7 @@
 """Dice: the multiset, the 252 rolls and 462 keeps, exact distributions."""
 
 from fractions import Fraction
-from itertools import product
+from itertools import combinations, product
 from math import comb
 
 import pytest
@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dicepoker import Dice, InvalidDiceError
-from dicepoker.core.dice import all_keeps, all_rolls, reroll_distribution, roll_distribution
+from dicepoker.core.dice import all_keeps, all_rolls, reroll_distribution, roll_distribution, sub_dice
 
 
 def test_parse_forms_agree():
@@ -70,3 +70,11 @@ def test_keep_arithmetic(a, b):
     else:
         with pytest.raises(InvalidDiceError):
             dice - part
+
+
+def test_sub_dice_are_every_distinct_choice_of_dice_to_keep():
+    """The one list of a roll's keeps, which every game's engine offers, against choosing positions."""
+    for dice in [*all_rolls(), *all_rolls(3), Dice.parse("")]:
+        chosen = {Dice(c) for n in range(len(dice) + 1) for c in combinations(dice.values, n)}
+        assert sub_dice(dice) == tuple(sorted(chosen))
+        assert sub_dice(dice) is sub_dice(Dice(dice.values))  # remembered

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice, sub_dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.i18n import _, fill_message, format_message, ngettext
 from dicepoker.core.players import player_index, player_names
@@ -719,10 +719,7 @@ class BluffGame(SavesByReplay):
 
 
 def _keeps_below_five(dice: Dice) -> list[Dice]:
-    from itertools import combinations
-
-    keeps = {Dice(c) for n in range(NUMBER_OF_DICE) for c in combinations(dice.values, n)}
-    return sorted(keeps)
+    return [keep for keep in sub_dice(dice) if len(keep) < NUMBER_OF_DICE]
 
 
 def _turn_to_dict(turn: TurnRecord) -> dict[str, Any]:

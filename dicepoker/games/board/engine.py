@@ -19,13 +19,12 @@ import copy
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 import numpy as np
 
 from dicepoker.core.actions import Keep, Roll
-from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice, sub_dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.hand import DiceInHand
 from dicepoker.core.i18n import _, fill_message, format_message, ngettext
@@ -91,25 +90,6 @@ class PassTurn:
 
 
 Action = Roll | Keep | Place | Bounce | PassTurn
-
-
-def sub_dice(dice: Dice) -> list[Dice]:
-    """Every distinct multiset of dice that can be kept from ``dice``, smallest first.
-
-    >>> [str(k) for k in sub_dice(Dice.parse("33355"))]
-    ['', '3', '5', '33', '35', '55', '333', '335', '355', '3335', '3355', '33355']
-    """
-    return list(_sub_dice(dice))
-
-
-@cache
-def _sub_dice(dice: Dice) -> tuple[Dice, ...]:  # 252 rolls: each one's keeps are listed once
-    faces = [f for f in range(1, 7) if dice.count(f)]
-    keeps = [
-        Dice(v for f, n in zip(faces, ns, strict=True) for v in [f] * n)
-        for ns in itertools.product(*(range(dice.count(f) + 1) for f in faces))
-    ]
-    return tuple(sorted(keeps))
 
 
 def _as_tuple(cell: Any) -> Any:

@@ -19,13 +19,12 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from dicepoker.core.actions import Keep, Roll
-from dicepoker.core.dice import NUMBER_OF_DICE, Dice
+from dicepoker.core.dice import NUMBER_OF_DICE, Dice, sub_dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError, InvalidDiceError, SaveFileError
 from dicepoker.core.hand import DiceInHand
 from dicepoker.core.i18n import _, fill_message, format_message, ngettext
@@ -104,9 +103,7 @@ class TurnView:
             return [Roll()]
         actions: list[Action] = []
         if self.rolls_left:
-            values = self.dice.values
-            keeps = {Dice(c) for n in range(NUMBER_OF_DICE + 1) for c in combinations(values, n)}
-            actions += [Keep(k) for k in sorted(keeps)] + [Roll()]
+            actions += [Keep(k) for k in sub_dice(self.dice)] + [Roll()]
         return actions + [Score(b) for b in self.options()]
 
 

@@ -24,7 +24,7 @@ from itertools import combinations, combinations_with_replacement
 
 import pandas as pd
 
-from dicepoker.core.dice import FACES, Dice, roll_distribution
+from dicepoker.core.dice import FACES, Dice, roll_distribution, sub_dice
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.words import plural
 
@@ -138,7 +138,7 @@ def _turn_value(
 
 def _keeps(roll: Dice) -> set[Dice]:
     """The dice a player may keep and reroll the rest (keeping all of them is scoring now)."""
-    return {Dice(c) for n in range(len(roll)) for c in combinations(roll.values, n)}
+    return {keep for keep in sub_dice(roll) if len(keep) < len(roll)}
 
 
 def _keep_values(dice: int, hold: dict[Dice, Fraction]) -> dict[Dice, Fraction]:
