@@ -10,6 +10,7 @@ copies nothing: the command finds the checkout's own folders.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -57,11 +58,13 @@ class build_py_with_classroom(build_py):
 
 
 class sdist_without_caches(sdist):
-    """setuptools' sdist, without bytecode or notebook checkpoints a working tree may hold."""
+    """setuptools' sdist, without bytecode or notebook checkpoints a working tree may hold (the test
+    suite writes pytest's compiled test modules into __pycache__). Filtered where the release tree is
+    made: newer setuptools build the file list in egg_info, where a pruning step here is never called."""
 
-    def prune_file_list(self) -> None:
-        super().prune_file_list()
-        self.filelist.exclude_pattern(NEVER_SHIPPED, is_regex=True)
+    def make_release_tree(self, base_dir: str, files: list[str]) -> None:
+        kept = [f for f in files if not re.search(NEVER_SHIPPED, Path(f).as_posix())]
+        super().make_release_tree(base_dir, kept)
 
 
 setup(cmdclass={"build_py": build_py_with_classroom, "sdist": sdist_without_caches})
