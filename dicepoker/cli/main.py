@@ -132,9 +132,10 @@ def build_parser(prog: str = PROG, command: str | None = None) -> argparse.Argum
     rules.add_argument("--markdown", action="store_true", help=_("print the rules page of all four games"))
     add_language_option(rules)
     rules.set_defaults(run=_rules)
-    modules = (
-        SUBCOMMAND_MODULES if command is None else [SUBCOMMANDS[c] for c in (command,) if c in SUBCOMMANDS]
-    )
+    if command is None:
+        modules = SUBCOMMAND_MODULES
+    else:  # `rules` lives here: no module to import
+        modules = [SUBCOMMANDS[command]] if command in SUBCOMMANDS else []
     for module in modules:
         import_module(module).register(sub)
     return parser

@@ -148,7 +148,7 @@ def test_the_notebooks_have_hints_to_translate():
     assert len(notebook_hints()) >= 30
 
 
-@pytest.mark.slow  # the mistakes' hints come with their wrong answers: a Yatzy risk sweep among them (12 s)
+@pytest.mark.slow  # the mistakes' hints come with their wrong answers: two Yatzy risk solves among them
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_hint_of_the_notebooks_is_given_in_the_language(lang):
     """The checker gives a notebook's English hint translated (a hint that is code: as it is)."""
