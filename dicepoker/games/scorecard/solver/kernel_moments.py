@@ -26,6 +26,7 @@ from dicepoker.games.scorecard.solver.jit import njit
 from dicepoker.games.scorecard.solver.kernel import keep_values, next_state_values
 from dicepoker.games.scorecard.solver.layout import (
     HAS_FIRST,
+    KEEP_ALL_OFFSET,
     N_KEEPS,
     N_ROLLS,
     NEG,
@@ -35,8 +36,8 @@ from dicepoker.games.scorecard.solver.layout import (
 
 @njit(nogil=True, cache=True, inline="always")
 def moment_scratch(n_boxes, rolls, nu_max):  # pragma: no cover - compiled
-    """The work arrays of :func:`turn_moments` (``n1, n2, Q1, Q2, W1, W2, K1, K2``, and the bot's choice
-    of box ``best, got, chosen``), made once a sweep."""
+    """The work arrays of :func:`turn_moments`, made once a sweep: ``n1, n2, Q1, Q2, W1, W2, K1, K2``,
+    the best value of a box so far (``best``) and the bot's keep, one die at a time (``BV, BI``)."""
     n1 = np.zeros((n_boxes + 1, 7, nu_max))
     n2 = np.zeros((n_boxes + 1, 7, nu_max))
     Q1 = np.empty((2, N_ROLLS, nu_max))
@@ -46,37 +47,40 @@ def moment_scratch(n_boxes, rolls, nu_max):  # pragma: no cover - compiled
     K1 = np.empty((N_KEEPS, nu_max))
     K2 = np.empty((N_KEEPS, nu_max))
     best = np.empty(nu_max)
-    got = np.zeros(nu_max)
-    chosen = np.zeros((2, nu_max), dtype=np.int64)
-    return n1, n2, Q1, Q2, W1, W2, K1, K2, best, got, chosen
+    BV = np.empty((KEEP_ALL_OFFSET + 1, nu_max))
+    BI = np.empty((KEEP_ALL_OFFSET + 1, nu_max), dtype=np.int64)
+    return n1, n2, Q1, Q2, W1, W2, K1, K2, best, BV, BI
 
 
 @njit(nogil=True, cache=True)
 def _score_moments(
     nu, has_first, vecs, choices, theta, exp_points, points_lo, tie, scratch
 ):  # pragma: no cover
-    """``Q1[first, r, j]``, ``Q2``: the moments of scoring roll ``r`` now in the bot's box (first best)."""
+    """``Q1[first, r, j]``, ``Q2``: the moments of scoring roll ``r`` now in the bot's box (the first of
+    the best: a later box must be better by more than ``tie``). Each open box's moments are worked
+    out and kept where it is the best so far, without branches, so the loops over the upper totals
+    run on whole vectors."""
     count, box, points, slot = choices
-    n1, n2, Q1, Q2, _, _, _, _, best, got, chosen = scratch
+    n1, n2, Q1, Q2 = scratch[:4]
+    best = scratch[8]
     for first in range(1 + has_first):
         for r in range(N_ROLLS):
             for j in range(nu):
                 best[j] = NEG
+                Q1[first, r, j] = np.nan
+                Q2[first, r, j] = np.nan
             for i in range(count[first, r]):
                 b, x, to = box[first, r, i], points[first, r, i], slot[first, r, i]
-                a = exp_points[x - points_lo] if theta != 0.0 else float(x)
+                got = float(x)
+                a = exp_points[x - points_lo] if theta != 0.0 else got
                 for j in range(nu):
                     f = vecs[b, to, j]
                     v = a + f + theta * a * f if theta != 0.0 else a + f
-                    if v > best[j] + tie:
-                        best[j] = v
-                        got[j] = float(x)
-                        chosen[0, j] = b
-                        chosen[1, j] = to
-            for j in range(nu):
-                x, b, to = got[j], chosen[0, j], chosen[1, j]
-                Q1[first, r, j] = x + n1[b, to, j]
-                Q2[first, r, j] = x * x + 2.0 * x * n1[b, to, j] + n2[b, to, j]
+                    m1 = n1[b, to, j]
+                    take = v > best[j] + tie
+                    best[j] = v if take else best[j]
+                    Q1[first, r, j] = got + m1 if take else Q1[first, r, j]
+                    Q2[first, r, j] = got * got + 2.0 * got * m1 + n2[b, to, j] if take else Q2[first, r, j]
     if has_first == 0:
         for r in range(N_ROLLS):
             for j in range(nu):
@@ -85,10 +89,31 @@ def _score_moments(
     return 0
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _take_better(BV, BI, to, frm, nu):  # pragma: no cover - compiled
+    """Row ``to`` of ``(BV, BI)`` becomes the better of itself and row ``frm``: the higher value, and of
+    equal values the first keep (without branches)."""
+    for j in range(nu):
+        w, b, v, i = BV[frm, j], BI[frm, j], BV[to, j], BI[to, j]
+        take = (w > v) | ((w == v) & (b < i))
+        BV[to, j] = w if take else v
+        BI[to, j] = b if take else i
+
+
 @njit(nogil=True, cache=True)
-def _roll_moments(nu, rolls, SV, K, Q1, Q2, W1, W2, K1, K2, child, keeps, n_keeps, tie):  # pragma: no cover
-    """Carry the moments back through the rolls of a turn, along the bot's keeps."""
+def _roll_moments(
+    nu, rolls, SV, K, Q1, Q2, W1, W2, K1, K2, child, subs, n_subs, BV, BI, tie
+):  # pragma: no cover - compiled
+    """Carry the moments back through the rolls of a turn, along the bot's keeps.
+
+    The bot takes, inside each roll, the best keep but all five dice, the first (lowest index) of
+    equal ones. That keep is found one die at a time, as :func:`~.kernel.turn_tables` finds the best
+    value: ``BV[k, j]``, ``BI[k, j]`` are the best value of a keep inside keep ``k`` (``k`` itself
+    included) and the first keep that has it, from ``k``'s own value and those of ``k`` minus one die
+    (``subs``); a roll's best keep is the best of its keeps of four dice (gathered in the last row).
+    """
     f0 = 1 if rolls == 1 else 0
+    roll_row = KEEP_ALL_OFFSET
     for r in range(N_ROLLS):
         for j in range(nu):
             W1[0, r, j] = Q1[f0, r, j]
@@ -97,21 +122,24 @@ def _roll_moments(nu, rolls, SV, K, Q1, Q2, W1, W2, K1, K2, child, keeps, n_keep
         first = 1 if stage == rolls - 1 else 0
         keep_values(W1[stage - 1], K1, child, nu)
         keep_values(W2[stage - 1], K2, child, nu)
-        for r in range(N_ROLLS):
+        for k in range(KEEP_ALL_OFFSET):
             for j in range(nu):
-                best = NEG
-                best_k = -1
-                for i in range(n_keeps[r]):
-                    k = keeps[r, i]
-                    if K[stage, k, j] > best:
-                        best = K[stage, k, j]
-                        best_k = k
-                if best_k >= 0 and best > SV[first, r, j] + tie:
-                    W1[stage, r, j] = K1[best_k, j]
-                    W2[stage, r, j] = K2[best_k, j]
-                else:
-                    W1[stage, r, j] = Q1[first, r, j]
-                    W2[stage, r, j] = Q2[first, r, j]
+                BV[k, j] = K[stage, k, j]
+                BI[k, j] = k
+            for n in range(n_subs[k]):
+                _take_better(BV, BI, k, subs[k, n], nu)
+        for r in range(N_ROLLS):
+            k = KEEP_ALL_OFFSET + r
+            for j in range(nu):
+                BV[roll_row, j] = BV[subs[k, 0], j]
+                BI[roll_row, j] = BI[subs[k, 0], j]
+            for n in range(1, n_subs[k]):
+                _take_better(BV, BI, roll_row, subs[k, n], nu)
+            for j in range(nu):
+                i = BI[roll_row, j]
+                keep = BV[roll_row, j] > SV[first, r, j] + tie
+                W1[stage, r, j] = K1[i, j] if keep else Q1[first, r, j]
+                W2[stage, r, j] = K2[i, j] if keep else Q2[first, r, j]
     return 0
 
 
@@ -121,14 +149,15 @@ def turn_moments(
 ):  # pragma: no cover - compiled
     """Fill ``W1[rolls - 1]``, ``W2[rolls - 1]`` of ``scratch``: the moments of the points to come from
     each first roll of this state's turn, ``turn`` holding its values (:func:`~.kernel.turn_tables`);
-    ``moments`` is ``(M1, M2, keeps, n_keeps, tie)``, the moment tables, the keeps the bot may take
-    inside each roll and its tolerance."""
-    M1, M2, keeps, n_keeps, tie = moments
-    rule_ints, box_upper, box_face, child = tables[0], tables[1], tables[2], tables[8]
+    ``moments`` is ``(M1, M2, tie)``, the moment tables and the bot's tolerance."""
+    M1, M2, tie = moments
+    rule_ints, box_upper, box_face = tables[0], tables[1], tables[2]
+    child, subs, n_subs = tables[8], tables[9], tables[10]
     vecs, SV, K, _, _, choices = turn
     n1, n2, Q1, Q2, W1, W2, K1, K2 = scratch[:8]
+    BV, BI = scratch[9], scratch[10]
     next_state_values(mask, bit, ulist, nu, M1, rule_ints, box_upper, box_face, n1)
     next_state_values(mask, bit, ulist, nu, M2, rule_ints, box_upper, box_face, n2)
     _score_moments(nu, rule_ints[HAS_FIRST], vecs, choices, theta, exp_points, points_lo, tie, scratch)
-    _roll_moments(nu, rule_ints[ROLLS], SV, K, Q1, Q2, W1, W2, K1, K2, child, keeps, n_keeps, tie)
+    _roll_moments(nu, rule_ints[ROLLS], SV, K, Q1, Q2, W1, W2, K1, K2, child, subs, n_subs, BV, BI, tie)
     return 0

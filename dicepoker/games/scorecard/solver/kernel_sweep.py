@@ -60,7 +60,7 @@ def store_state(table, mask, bit, fill_from, value):  # pragma: no cover - compi
 @njit(nogil=True, cache=True)
 def sweep_masks(masks, E, state, tables, theta, moments):  # pragma: no cover - compiled
     """Solve every state of the scorecards ``masks`` (the later layers solved): fill ``E`` or, given
-    ``moments = (M1, M2, keeps, n_keeps, tie)``, fill ``M1`` and ``M2`` along the play ``E`` decides.
+    ``moments = (M1, M2, tie)``, fill ``M1`` and ``M2`` along the play ``E`` decides.
 
     ``state`` and ``tables`` are :func:`~.layers.state_tables` and ``_kernel_tables`` of
     :mod:`~.tables`. ``theta == 0``: expected points to come; otherwise their certainty equivalents

@@ -31,14 +31,13 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from functools import cache
 from typing import Protocol
 
 import numpy as np
 
 from dicepoker.games.scorecard.solver.layers import final_values, state_tables, sweep_layers
-from dicepoker.games.scorecard.solver.layout import KEEP_ALL_OFFSET, kernel_theta
-from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables, dice_tables
+from dicepoker.games.scorecard.solver.layout import kernel_theta
+from dicepoker.games.scorecard.solver.tables import RuleTables, _kernel_tables
 
 
 class SolvedPolicy(Protocol):
@@ -78,29 +77,6 @@ class ScoreMoments:
         return math.sqrt(self.variance)
 
 
-def inside_keeps() -> tuple[np.ndarray, np.ndarray]:
-    """For each roll: the keeps the bot may take (every distinct keep inside it but all five), padded.
-
-    >>> keeps, n = inside_keeps()
-    >>> keeps.shape, int(n.max()), int(n.min())  # 1-2-3-4-5: 2^5 - 1 keeps; 6-6-6-6-6: keep 0 to 4 sixes
-    ((252, 31), 31, 5)
-    """
-    return _inside_keeps()
-
-
-@cache
-def _inside_keeps() -> tuple[np.ndarray, np.ndarray]:
-    dt = dice_tables()
-    width = 31
-    keeps = np.zeros((len(dt.rolls), width), dtype=np.int64)
-    counts = np.zeros(len(dt.rolls), dtype=np.int64)
-    for r, inside in enumerate(dt.keeps_in_roll):
-        options = inside[inside != KEEP_ALL_OFFSET + r]
-        keeps[r, : len(options)] = options
-        counts[r] = len(options)
-    return keeps, counts
-
-
 def moment_tables(t: RuleTables, values: np.ndarray, risk: float = 0.0, workers: int | None = None):
     """``(M1, M2)``: the first two moments of the points still to come from every state.
 
@@ -124,8 +100,7 @@ def moment_tables(t: RuleTables, values: np.ndarray, risk: float = 0.0, workers:
     bonus = final_values(t)
     m1[full, :, :] = bonus
     m2[full, :, :] = bonus**2
-    keeps, n_keeps = inside_keeps()
-    kernel = (state_tables(t), _kernel_tables(t), kernel_theta(risk), (m1, m2, keeps, n_keeps, TIE))
+    kernel = (state_tables(t), _kernel_tables(t), kernel_theta(risk), (m1, m2, TIE))
     sweep_layers(t, sweep_masks, values, *kernel, workers=workers, chunks_per_worker=4)
     return m1, m2
 
