@@ -109,9 +109,15 @@ def test_every_notebook_declares_one_kernelspec():
 
 
 # --- built, installed, used -------------------------------------------------------------------
+def _ends(text: str, keep: int = 3000) -> str:
+    """A long output's beginning (where the first failure is told) and its end (the summary)."""
+    return text if len(text) <= 2 * keep else f"{text[:keep]}\n[...]\n{text[-keep:]}"
+
+
 def _run(command, **kwargs) -> subprocess.CompletedProcess:
     done = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    assert done.returncode == 0, f"{command}\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    out, err = (_ends(text) for text in (done.stdout, done.stderr))
+    assert done.returncode == 0, f"{command}\n{out}\n{err}"
     return done
 
 
