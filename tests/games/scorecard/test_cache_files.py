@@ -214,6 +214,47 @@ def test_the_bound_touches_only_value_tables(private_cache, monkeypatch):
     assert notes.read_text() == "the teacher's own file"
 
 
+# --- one solve of a table for every process of a shared folder ---------------------------------------
+WAITING_SOLVER = """
+import sys
+from dicepoker.games.scorecard.solver.solve import solve
+from solver_helpers import TINY
+print("ready", flush=True)
+print("read from the file" if solve(TINY[sys.argv[1]], progress=False).from_cache else "solved again")
+"""
+
+
+def test_a_second_process_waits_for_the_table_being_solved_and_reads_it(private_cache):
+    """While one process holds a table's lock (it is solving it), another that asks for the table
+    waits, then reads the file the first one wrote instead of solving the table again."""
+    name = "classic joker and bonuses"
+    rules = TINY[name]
+    helpers = str(Path(__file__).resolve().parents[2] / "helpers")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([ROOT, helpers, os.environ.get("PYTHONPATH", "")])}
+    with solver_cache.solving(rules):
+        other = subprocess.Popen(
+            [sys.executable, "-c", WAITING_SOLVER, name], env=env, stdout=subprocess.PIPE, text=True
+        )
+        assert other.stdout.readline() == "ready\n"
+        time.sleep(1.0)  # the other process asks for the table now: without the lock it would solve it
+        assert other.poll() is None, "the other process did not wait for the lock"
+        solver_cache.store(solve(rules, progress=False, cache=False))
+    out, _ = other.communicate(timeout=120)
+    assert other.returncode == 0 and out == "read from the file\n"
+    assert [p.suffix for p in private_cache.iterdir()] == [".npz"]  # the lock file is gone
+
+
+def test_a_folder_that_cannot_hold_a_lock_still_gets_its_solve(tmp_path, monkeypatch):
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv(solver_cache.CACHE_ENV, str(blocked / "cache"))
+    solver_cache.forget()
+    with pytest.warns(UserWarning, match="could not cache the value table"):
+        solution = solve(TINY["official joker"], progress=False)
+    assert not solution.from_cache and solution.states > 0
+    solver_cache.forget()
+
+
 # --- temporary files of killed writers ----------------------------------------------------------
 def _killed_while_writing(path) -> None:
     """A process that starts replacing ``path`` and is killed (SIGKILL) in the middle of the write."""

@@ -10,7 +10,9 @@ package version, the table's shape, and a SHA-256 checksum of the values. Anythi
 edited or foreign file, a FIFO, an array header claiming terabytes, metadata nested too deeply to
 read) is reported with a warning and solved again. Files are written atomically (a temporary
 file renamed into place), so a reader never sees half a file, and are readable by the group
-(``0o644`` or ``0o664`` under the usual umask), so a class can share one cache folder.
+(``0o644`` or ``0o664`` under the usual umask), so a class can share one cache folder; while a
+table is solved its lock is held (:func:`solving`), so the kernels of a class that start the same
+lesson at once solve it once and the others read it.
 
 The directory is ``platformdirs.user_cache_dir("dicepoker")``, or ``$DICEPOKER_CACHE_DIR``. It is
 bounded: after each write the least recently used tables are removed until the folder's tables
@@ -36,6 +38,7 @@ import os
 import re
 import warnings
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -377,6 +380,46 @@ def store(solution: Any) -> None:
         solution.moments_keeper = store_moments
     except (OSError, ValueError) as err:
         warnings.warn(f"could not cache the value table ({err}); it stays in memory", stacklevel=3)
+
+
+@contextlib.contextmanager
+def solving(rules: ScorecardRules, risk: float = 0.0) -> Iterator[None]:
+    """Hold the lock of one table while it is solved: another process sharing the cache folder (a
+    second student's kernel, a test worker) that wants the same table waits here, then finds the
+    file written instead of solving the table a second time.
+
+    The lock file (beside the table, ``.lock`` for ``.npz``) is removed after the solve. Nothing
+    depends on it for correctness (tables are written atomically and checked when read): where no
+    lock can be taken (a read-only folder, a system without ``fcntl``), each process solves alone.
+
+    >>> import os, tempfile
+    >>> from dicepoker import find_game
+    >>> os.environ["DICEPOKER_CACHE_DIR"] = tempfile.mkdtemp()
+    >>> with solving(find_game("yatzy")):
+    ...     sorted(p.suffix for p in cache_dir().iterdir())
+    ['.lock']
+    >>> sorted(cache_dir().iterdir())
+    []
+    >>> del os.environ["DICEPOKER_CACHE_DIR"]
+    """
+    lock = cache_path(rules, risk).with_suffix(".lock")
+    try:
+        import fcntl
+
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    except (ImportError, OSError):
+        fd = None
+    try:
+        if fd is not None:
+            with contextlib.suppress(OSError):  # a folder without locks (some network drives)
+                fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                lock.unlink()
+            os.close(fd)
 
 
 def forget(rules: ScorecardRules | None = None) -> None:

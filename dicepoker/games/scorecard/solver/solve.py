@@ -201,10 +201,22 @@ def solve(
         raise DicePokerError(f"{getattr(rules, 'name', rules)!r} is not a scorecard game: nothing to solve")
     from dicepoker.games.scorecard.solver import cache as solver_cache
 
-    if cache:
-        found = solver_cache.remembered(rules, risk)
+    if not cache:
+        return _solved(rules, risk, progress)
+    found = solver_cache.remembered(rules, risk)
+    if found is not None:
+        return found
+    with solver_cache.solving(rules, risk):  # one process of a shared cache folder solves a table
+        found = solver_cache.remembered(rules, risk)  # another process solved it while this one waited
         if found is not None:
             return found
+        solution = _solved(rules, risk, progress)
+        solver_cache.store(solution)
+    return solution
+
+
+def _solved(rules: ScorecardRules, risk: float, progress: bool) -> Solution:
+    """Solve ``rules`` afresh (numba, or plain Python with a warning if that will take long)."""
     t = rule_tables(rules)
     states, turns = t.count_states()
     _warn_if_slow(rules)
@@ -216,10 +228,7 @@ def solve(
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - start
-    solution = Solution(rules, values, states=states, turns=turns, seconds=seconds, risk=risk)
-    if cache:
-        solver_cache.store(solution)
-    return solution
+    return Solution(rules, values, states=states, turns=turns, seconds=seconds, risk=risk)
 
 
 def _progress_bar(total: int, rules: ScorecardRules, risk: float = 0.0):
