@@ -10,6 +10,8 @@
 4. The value-table cache: write, and load in a fresh process.
 5. Hints: latency per position once the table is loaded (first hint of a turn, and later ones).
 6. Optimal play through the engine: games per second.
+7. The spread of the final score (its exact mean and standard deviation, one sweep of the states
+   along the optimal bot's choices): two_part, yatzy, classic.
 
 The disk cache goes to a temporary directory, so the user's cache is left alone. ``--quick`` (what
 the test suite runs, tests/test_benchmarks.py) does every step once on one-box variants of the games
@@ -40,6 +42,7 @@ from dicepoker.games.scorecard.analysis.lab import play_game, simulate  # noqa: 
 from dicepoker.games.scorecard.engine import Score, TurnView  # noqa: E402
 from dicepoker.games.scorecard.hints import hint  # noqa: E402
 from dicepoker.games.scorecard.solver import cache as solver_cache  # noqa: E402
+from dicepoker.games.scorecard.solver.moments import final_score_moments  # noqa: E402
 from dicepoker.games.scorecard.solver.solve import solve  # noqa: E402
 
 COMPILE = """
@@ -196,6 +199,14 @@ def main() -> None:
     start = time.perf_counter()
     simulate("optimal", games=played, seed=1, rules=games["classic"])
     print(f"   {played / (time.perf_counter() - start):.0f} games per second ({played} games)")
+
+    print("7. the spread of the final score, one sweep of the states (best of", args.repeats, "):")
+    final_score_moments(solve(sixes_only(find_game("yatzy")), progress=False, cache=False))  # numba ready
+    for name in ("two_part", "yatzy", "classic"):
+        solution = solve(games[name], progress=False, cache=False)
+        runs = [final_score_moments(solution) for _ in range(args.repeats)]
+        seconds = min(run.seconds for run in runs)
+        print(f"   {name:22s} mean {runs[0].mean:9.4f}  std {runs[0].std:8.4f}  {seconds:6.2f} s")
 
 
 if __name__ == "__main__":
