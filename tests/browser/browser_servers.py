@@ -20,10 +20,12 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -241,3 +243,53 @@ def voila_server(root: Path, home: Path) -> Server:
         str(root),
     ]
     return Server("voila", command, home, root, port, "/voila/tree")
+
+
+class RefusingProxy:
+    """The browser's proxy: every request for anything but 127.0.0.1 (loopback addresses bypass a
+    proxy) comes here, is refused (403) and noted, so nothing a page asks of the internet leaves the
+    machine and a test can see what was asked.
+
+    Playwright's request routing could refuse them too, but it passes every request through Python
+    and turns the browser's HTTP cache off: each JupyterLab and Voila page fetched all its scripts
+    anew (the Voila tests took 12-19% more CPU that way).
+
+    >>> proxy = RefusingProxy()
+    >>> opener = urllib.request.build_opener(urllib.request.ProxyHandler({"http": proxy.url}))
+    >>> try:
+    ...     opener.open("http://outside.example/x", timeout=5)
+    ... except urllib.error.HTTPError as refused:
+    ...     refused.code
+    403
+    >>> proxy.refused
+    ['GET http://outside.example/x']
+    >>> proxy.stop()
+    """
+
+    def __init__(self) -> None:
+        self.refused: list[str] = []
+        refused = self.refused
+
+        class Refuse(BaseHTTPRequestHandler):
+            def _refuse(self) -> None:
+                refused.append(f"{self.command} {self.path}")
+                self.send_error(403, "nothing leaves 127.0.0.1 in the browser tests")
+
+            do_GET = do_POST = do_HEAD = do_PUT = do_DELETE = do_OPTIONS = do_PATCH = do_CONNECT = _refuse
+
+            def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base's name
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Refuse)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()

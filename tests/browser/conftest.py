@@ -25,6 +25,7 @@ from .browser_servers import (
     CHROMIUM,
     CHROMIUM_ARGS,
     NOTEBOOK_DIR,
+    RefusingProxy,
     Server,
     browser_missing_reason,
     file_digests,
@@ -71,30 +72,32 @@ def server_home(tmp_path_factory: pytest.TempPathFactory, browser_available: Non
 
 
 @pytest.fixture(scope="package")
-def chromium(browser_available: None) -> Iterator[Any]:
-    """Headless Debian Chromium driven by playwright; requests leaving 127.0.0.1 are refused."""
+def chromium(refusing_proxy: RefusingProxy) -> Iterator[Any]:
+    """Headless Debian Chromium driven by playwright; requests leaving 127.0.0.1 go to the refusing
+    proxy."""
     from playwright.sync_api import sync_playwright
 
     playwright = sync_playwright().start()
     try:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        # the proxy as a plain flag: playwright's proxy option would send 127.0.0.1 through it too
+        args = [*CHROMIUM_ARGS, f"--proxy-server={refusing_proxy.url}"]
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=args)
         try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            context.route(
-                "**/*",
-                lambda route: (
-                    route.continue_()
-                    if route.request.url.startswith(
-                        ("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:")
-                    )
-                    else route.abort()
-                ),
-            )
-            yield context
+            yield browser.new_context(viewport={"width": 1280, "height": 900})
         finally:
             browser.close()
     finally:
         playwright.stop()
+
+
+@pytest.fixture(scope="package")
+def refusing_proxy(browser_available: None) -> Iterator[RefusingProxy]:
+    """Where Chromium sends every request that is not for 127.0.0.1: refused, and noted."""
+    proxy = RefusingProxy()
+    try:
+        yield proxy
+    finally:
+        proxy.stop()
 
 
 def _serve(make: Callable[[], Server], attempts: int = 3) -> Iterator[Server]:

@@ -94,3 +94,20 @@ def test_app_plays_one_turn_by_keyboard_alone(game: str, voila, voila_page, scre
             assert names.nth(i).evaluate(one_line), f"name cut or broken: {names.nth(i).inner_text()!r}"
     finally:
         RECORD.screenshot(voila_page, f"voila-app-keyboard-{game}", full_page=True)
+
+
+def test_nothing_leaves_the_machine(chromium, refusing_proxy, voila):
+    """A page's requests for anything but 127.0.0.1 reach the refusing proxy, not the internet, while
+    the servers' own pages load as ever."""
+    page = chromium.new_page()
+    try:
+        page.goto(f"{voila.url}/voila/tree")
+        outcome = page.evaluate(
+            """async () => Promise.all(['http://outside.example/probe', 'https://outside.example/probe']
+                 .map(url => fetch(url).then(r => `answered ${r.status}`, () => 'refused')))"""
+        )
+    finally:
+        page.close()
+    assert outcome == ["refused", "refused"]
+    assert "GET http://outside.example/probe" in refusing_proxy.refused
+    assert "CONNECT outside.example:443" in refusing_proxy.refused
