@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, display_name, in_language
 from dicepoker.games import bot_name, find_game
+from dicepoker.ui.figure_style import TEMPLATE
 
 BOT_COLOURS = {"optimal": "#15803d", "greedy": "#c2410c", "heuristic": "#7c3aed", "random": "#9ca3af"}
 
@@ -43,7 +44,7 @@ def class_loss_figure(report: Any, *, lang: str | None = None) -> go.Figure:
         fig.update_layout(
             title=_("Mean loss per decision: the class against the bots (lower is better)"),
             yaxis_title=_("expected points lost per decision"),
-            template="plotly_white",
+            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)

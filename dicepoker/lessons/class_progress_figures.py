@@ -19,6 +19,7 @@ import plotly.graph_objects as go
 
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, fill_message, in_language, ngettext
+from dicepoker.ui.figure_style import TEMPLATE
 
 NOT_YET = -1.0
 """In :func:`tries_table`: tried, never right yet (no attempt at all is left empty)."""
@@ -91,7 +92,7 @@ def progress_figure(table: pd.DataFrame, *, lang: str | None = None) -> go.Figur
             title=_("Who has done which exercise: the try on which each student was first right"),
             xaxis_title=_("exercise"),
             yaxis={"autorange": "reversed"},
-            template="plotly_white",
+            template=TEMPLATE,
             height=max(300, 40 + 28 * len(tries.index)),
         )
         return speaking_figure(fig)
@@ -123,7 +124,7 @@ def stuck_figure(table: pd.DataFrame, *, lang: str | None = None, most: int = 10
             title=_("Where the class is stuck: wrong tries, and the commonest wrong answer"),
             xaxis_title=_("exercise"),
             yaxis_title=_("wrong tries"),
-            template="plotly_white",
+            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)
@@ -143,7 +144,7 @@ def time_figure(table: pd.DataFrame, *, lang: str | None = None) -> go.Figure:
             title=_("Time to the first right answer, per exercise"),
             xaxis_title=_("exercise"),
             yaxis_title=_("minutes since the lesson opened"),
-            template="plotly_white",
+            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)

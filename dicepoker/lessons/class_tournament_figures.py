@@ -20,6 +20,7 @@ import plotly.graph_objects as go
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, display_name, format_message, in_language
 from dicepoker.games import bot_name, find_game
+from dicepoker.ui.figure_style import TEMPLATE
 
 SHOWN = 60
 """The characters of what stopped a player written beside it (all of it when the pointer is on it)."""
@@ -81,7 +82,7 @@ def leaderboard_figure(result: Any, *, lang: str | None = None) -> go.Figure:
         fig.update_layout(
             title=title,
             xaxis_title=axis,
-            template="plotly_white",
+            template=TEMPLATE,
             height=max(300, 60 + 28 * len(board)),
         )
         fig.update_yaxes(categoryorder="array", categoryarray=list(reversed(labels)))

@@ -31,6 +31,7 @@ from dicepoker.lessons.fairness import (
     simulated_statistics,
 )
 from dicepoker.lessons.spread import check_rolls
+from dicepoker.ui.figure_style import TEMPLATE
 
 FACE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 LOAD_COLOURS = {0.05: "#9ecae1", 0.1: "#3182bd", 0.2: "#08519c"}
@@ -115,7 +116,7 @@ def chi_square_figure(
             ),
             xaxis_title=_("chi-square statistic"),
             yaxis_title=_("density"),
-            template="plotly_white",
+            template=TEMPLATE,
             legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
         )
         return speaking_figure(fig)
@@ -175,7 +176,7 @@ def power_figure(
                 "tickformat": ".0%",
                 "range": [0, 1.02],
             },
-            template="plotly_white",
+            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -222,7 +223,7 @@ def posterior_figure(
             ),
             xaxis_title=_("rolls so far"),
             yaxis={"title": _("chance of the face"), "tickformat": ".0%", "rangemode": "tozero"},
-            template="plotly_white",
+            template=TEMPLATE,
         )
         return speaking_figure(fig)
 

@@ -36,6 +36,7 @@ from dicepoker.lessons.spread import (
     sum_mean,
     sum_variance,
 )
+from dicepoker.ui.figure_style import TEMPLATE
 
 EXACT_COLOUR = "#1f4e79"
 NORMAL_COLOUR = "#b35900"
@@ -85,7 +86,7 @@ def _sum_layout(fig: go.Figure, title: str) -> None:
         yaxis_title=_("chance"),
         yaxis_tickformat=".1%",
         bargap=0.05,
-        template="plotly_white",
+        template=TEMPLATE,
         legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
     )
 
@@ -184,7 +185,7 @@ def final_score_figure(spread: GameSpread, bin_size: int = 10, lang: str | None 
             title=fill_message(title, game=display_name("game title", spread.title), games=games),
             xaxis_title=_("final score"),
             yaxis_title=_("% of games"),
-            template="plotly_white",
+            template=TEMPLATE,
             showlegend=False,
         )
         return speaking_figure(fig)

@@ -32,6 +32,7 @@ from dicepoker.games.scorecard.analysis.two_part import (
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
+from dicepoker.ui.figure_style import TEMPLATE
 
 STOP_COLOUR, ROLL_ON_COLOUR, LOSS_COLOUR, MISS_COLOUR = "#1b7f3b", "#1f4e79", "#c2410c", "#9ca3af"
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#b7791f", "#db2777", "#0e7490", "#6b7280", "#111827")
@@ -71,7 +72,7 @@ def part1_results_figure(rules: ScorecardRules | str = "two_part", *, lang: str 
             xaxis_title=_("result (points against par)"),
             yaxis={"title": _("chance"), "tickformat": ".0%"},
             legend_title=_("box"),
-            template="plotly_white",
+            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -147,7 +148,7 @@ def part1_total_figure(
             title=_("Part 1 under optimal play: the exact distribution of the part-1 total"),
             xaxis_title=_("part-1 total"),
             yaxis={"title": _("chance"), "tickformat": ".1%"},
-            template="plotly_white",
+            template=TEMPLATE,
             bargap=0.1,
         )
         return speaking_figure(fig)
@@ -240,7 +241,7 @@ def stop_or_roll_on_figure(table: pd.DataFrame | None = None, *, lang: str | Non
             },
             margin={"b": 130},
             height=560,
-            template="plotly_white",
+            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -280,7 +281,7 @@ def settlement_figure(
                 "Settlement: each total minus the mean ({mean}); the results add up to 0", mean=mean_text
             ),
             yaxis_title=_("total − mean"),
-            template="plotly_white",
+            template=TEMPLATE,
             showlegend=False,
         )
         return speaking_figure(fig)

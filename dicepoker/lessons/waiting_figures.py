@@ -24,6 +24,7 @@ from dicepoker.lessons.waiting import (
     six_wait_mean,
     six_wait_probability,
 )
+from dicepoker.ui.figure_style import TEMPLATE
 
 EXACT_COLOUR = "#1f4e79"
 SIMULATED_COLOUR = "#b35900"
@@ -78,7 +79,7 @@ def six_wait_figure(
             xaxis_title=_("roll on which the first six comes"),
             yaxis_title=_("chance"),
             yaxis_tickformat=".0%",
-            template="plotly_white",
+            template=TEMPLATE,
             legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
         )
         return speaking_figure(fig)
@@ -133,7 +134,7 @@ def waits_figure(
             xaxis_title=_("rolls"),
             yaxis_title=_("chance of the goal within k rolls"),
             yaxis_tickformat=".0%",
-            template="plotly_white",
+            template=TEMPLATE,
             legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
         )
         return speaking_figure(fig)

@@ -36,6 +36,7 @@ from dicepoker.odds.turn import (
     useful_dice_by_roll,
     within_three_probability,
 )
+from dicepoker.ui.figure_style import TEMPLATE
 
 ONE_ROLL_COLOUR = "#7f9fbf"
 THREE_ROLLS_COLOUR = "#1f4e79"
@@ -122,7 +123,7 @@ def one_vs_three_rolls_figure(game: str = "classic", log: bool = False, lang: st
                 "tickvals": LOG_TICKS if log else None,
             },
             yaxis={"autorange": "reversed"},
-            template="plotly_white",
+            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -211,7 +212,7 @@ def convergence_figure(
             title=title,
             xaxis={"title": _("turns simulated") if within_three else _("rolls simulated"), "type": "log"},
             yaxis={"title": _("estimated chance"), "tickformat": ".1%"},
-            template="plotly_white",
+            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -270,7 +271,7 @@ def intervals_figure(
             xaxis={"title": _("95% interval for the chance"), "tickformat": ".1%"},
             yaxis={"title": _("simulation"), "range": [0, repeats + 1]},
             legend={"orientation": "h", "y": -0.2},
-            template="plotly_white",
+            template=TEMPLATE,
             height=520,
         )
         return speaking_figure(fig)
@@ -383,7 +384,7 @@ def _flow_sankey(combination: CombinationLike, game: str, name: str) -> go.Figur
         title=format_message(
             "Playing for {name}: useful dice after roll 1, 2 and 3 (5 useful = it holds)", name=name
         ),
-        template="plotly_white",
+        template=TEMPLATE,
         height=FLOW_HEIGHT,
         margin={"t": 100, "b": 30, "l": 20, "r": 20},
     )
@@ -441,7 +442,7 @@ def _flow_bars(combination: CombinationLike, game: str, name: str) -> go.Figure:
         title=format_message("Playing for {name}: how many useful dice after each roll", name=name),
         barmode="stack",
         yaxis={"title": _("chance"), "tickformat": ".0%"},
-        template="plotly_white",
+        template=TEMPLATE,
     )
     return fig
 
@@ -483,7 +484,7 @@ def dice_sum_figure(
             title=fill_message(ngettext("The sum of {dice} die", "The sum of {dice} dice", dice), dice=dice),
             xaxis={"title": _("sum"), "dtick": 1 if dice <= 3 else 5},
             yaxis={"title": _("chance"), "tickformat": ".1%"},
-            template="plotly_white",
+            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -541,7 +542,7 @@ def score_distribution_figure(
                 "type": "log" if log else "linear",
                 "range": [low, 0.1] if log else None,
             },
-            template="plotly_white",
+            template=TEMPLATE,
             bargap=0.2,
         )
         return speaking_figure(fig)

@@ -36,6 +36,7 @@ from dicepoker.games.bluff.odds import (
     reach_probability,
 )
 from dicepoker.games.bluff.rules import ALL_HANDS, BLUFF, BluffRules, Hand
+from dicepoker.ui.figure_style import TEMPLATE
 
 ONE_ROLL_COLOUR = "#7f9fbf"
 THREE_ROLLS_COLOUR = "#1f4e79"
@@ -92,7 +93,7 @@ def bluff_category_figure(*, rules: BluffRules = BLUFF, lang: str | None = None)
             title=_("The bluff hands, low to high"),
             xaxis_title=_("probability"),
             barmode="group",
-            template="plotly_white",
+            template=TEMPLATE,
             height=460,
             legend={"orientation": "h", "y": -0.15},
         )
@@ -160,7 +161,7 @@ def bluff_reach_figure(
             title=_("How likely is an announcement reached?"),
             yaxis_title=_("probability of holding at least it"),
             xaxis={"tickangle": -60, "tickfont": {"size": 9}},
-            template="plotly_white",
+            template=TEMPLATE,
             height=520,
             legend={"orientation": "h", "y": 1.08},
         )
@@ -214,7 +215,7 @@ def bayes_figure(
             xaxis_title=_("bluff rate: chance a player without the hand announces it anyway"),
             yaxis_title=_("probability the announcement is true"),
             yaxis_range=[0, 1.05],
-            template="plotly_white",
+            template=TEMPLATE,
             height=420,
         )
         return speaking_figure(fig)
@@ -252,7 +253,7 @@ def tournament_figure(table: pd.DataFrame, *, title: str | None = None, lang: st
             title=_("Win rates with 95% confidence intervals") if title is None else title,
             yaxis_title=_("win rate"),
             yaxis_range=[0, 1],
-            template="plotly_white",
+            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)
@@ -296,7 +297,7 @@ def bluff_rate_figure(sweep: pd.DataFrame, *, lang: str | None = None) -> go.Fig
             xaxis_title=_("bluff rate of the reasoning bot"),
             yaxis_title=_("win rate"),
             yaxis_range=[0, 1],
-            template="plotly_white",
+            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)

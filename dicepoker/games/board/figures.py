@@ -20,6 +20,7 @@ from dicepoker.games import bot_name
 from dicepoker.games.board.labels import BOARD_LABELS, FREE_CENTRE, cell_name, label_kind
 from dicepoker.games.board.odds import cell_chances, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules
+from dicepoker.ui.figure_style import TEMPLATE
 
 KIND_COLOURS = {
     "pair": "#9ca3af",
@@ -105,7 +106,7 @@ def board_heatmap(
             height=540,
             xaxis={"side": "top", "tickmode": "linear", "title": _("column")},
             yaxis={"autorange": "reversed", "tickmode": "linear", "scaleanchor": "x", "title": _("row")},
-            template="plotly_white",
+            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -159,7 +160,7 @@ def cells_against_chance_figure(rules: BoardRules = BOARD, *, lang: str | None =
             },
             yaxis={"title": _("cells per label on the board"), "range": [-1, 13.5]},
             showlegend=False,
-            template="plotly_white",
+            template=TEMPLATE,
             height=420,
         )
         return speaking_figure(fig)
@@ -207,7 +208,7 @@ def board_tournament_figure(table: object, *, lang: str | None = None) -> go.Fig
         fig.update_layout(
             title=_("Board bots: share of games won, with 95% intervals"),
             yaxis={"title": _("games won"), "tickformat": ".0%", "range": [0, 1.05]},
-            template="plotly_white",
+            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)

@@ -21,6 +21,7 @@ import plotly.graph_objects as go
 
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, format_message, in_language
+from dicepoker.ui.figure_style import TEMPLATE
 
 KEEP_COLOUR = "#2563eb"
 BOX_COLOUR = "#c2410c"
@@ -46,7 +47,7 @@ def loss_per_round_figure(report: Any, *, lang: str | None = None) -> go.Figure:
             xaxis_title=_("round"),
             yaxis_title=_("expected points lost"),
             xaxis={"dtick": 1},
-            template="plotly_white",
+            template=TEMPLATE,
             height=340,
         )
         return speaking_figure(fig)
@@ -121,7 +122,7 @@ def expected_score_figure(report: Any, *, lang: str | None = None) -> go.Figure:
             ),
             xaxis_title=_("round"),
             yaxis_title=_("expected final score"),
-            template="plotly_white",
+            template=TEMPLATE,
             height=380,
         )
         return speaking_figure(fig)

@@ -19,6 +19,7 @@ import plotly.graph_objects as go
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, fill_message, format_message, in_language, ngettext
 from dicepoker.games import bot_name
+from dicepoker.ui.figure_style import TEMPLATE
 
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#6b7280", "#b7791f", "#db2777", "#0e7490")
 
@@ -115,7 +116,7 @@ def head_to_head(result: Any, *, lang: str | None = None) -> go.Figure:
             title=_("Head to head: how often the row's strategy beats the column's (same dice)"),
             xaxis_title=_("opponent"),
             yaxis_title=_("strategy"),
-            template="plotly_white",
+            template=TEMPLATE,
         )
         fig.update_yaxes(autorange="reversed")
         return speaking_figure(fig)
