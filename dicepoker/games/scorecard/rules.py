@@ -197,13 +197,17 @@ class ScorecardRules(RuleSetAsData):
         """The names of the boxes in scorecard order."""
         return tuple(b.name for b in self.boxes)
 
-    @property
+    @cached_property  # read at every move of a simulated game: kept (the rule set is frozen)
     def upper_boxes(self) -> tuple[Box, ...]:
         return tuple(b for b in self.boxes if b.section == "upper")
 
-    @property
+    @cached_property
     def lower_boxes(self) -> tuple[Box, ...]:
         return tuple(b for b in self.boxes if b.section == "lower")
+
+    @cached_property
+    def _section_names(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return tuple(b.name for b in self.upper_boxes), tuple(b.name for b in self.lower_boxes)
 
     @property
     def part1_bonus(self) -> int:
@@ -370,10 +374,16 @@ class ScorecardRules(RuleSetAsData):
 
     # --- totals -------------------------------------------------------------------------------
     def upper_total(self, filled: Mapping[str, int]) -> int:
-        return sum(filled.get(b.name, 0) for b in self.upper_boxes)
+        total = 0
+        for name in self._section_names[0]:
+            total += filled.get(name, 0)
+        return total
 
     def lower_total(self, filled: Mapping[str, int]) -> int:
-        return sum(filled.get(b.name, 0) for b in self.lower_boxes)
+        total = 0
+        for name in self._section_names[1]:
+            total += filled.get(name, 0)
+        return total
 
     def upper_bonus_earned(self, filled: Mapping[str, int]) -> bool:
         """Whether the upper bonus is certain: the total stays at or above the threshold."""

@@ -169,11 +169,17 @@ class RuleTables:
         """Each box's place on the scorecard, by name."""
         return {name: i for i, name in enumerate(self.rules.box_names)}
 
+    @cached_property
+    def _box_bit(self) -> dict[str, int]:
+        return {name: 1 << i for name, i in self.box_index.items()}
+
     def mask(self, filled: Mapping[str, int]) -> int:
         """The filled boxes as a bit mask (bit i = the i-th box of the scorecard)."""
-        index = self.box_index
-        places = (index[name] if name in index else index[self.rules.box(name).name] for name in filled)
-        return sum(1 << place for place in places)
+        bits, mask = self._box_bit, 0
+        for name in filled:
+            bit = bits.get(name)
+            mask |= bit if bit is not None else bits[self.rules.box(name).name]  # a box's other name
+        return mask
 
     def bit(self, filled: Mapping[str, int]) -> int:
         """1 when the solver tracks the poker box and it holds a score above zero."""
