@@ -4,6 +4,7 @@ files a killed writer leaves (beside the cache and beside a save)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -113,6 +114,44 @@ def test_the_moments_are_read_back_and_not_swept_again(private_cache, monkeypatc
     again = solve(rules, progress=False)
     assert again.from_cache and again.score_moments == moments
     assert (again.final_score_mean, again.final_score_std) == (fresh.final_score_mean, fresh.final_score_std)
+
+
+def test_moments_another_process_wrote_after_this_one_read_the_table_are_read_not_swept(
+    private_cache, monkeypatch
+):
+    """Two processes read the table before either asked for the spread; the second to ask reads
+    what the first wrote beside the table (a class's kernels, the suite's workers)."""
+    rules = TINY["classic joker and bonuses"]
+    solve(rules, progress=False)
+    solver_cache.forget()
+    here, there = solver_cache.load(rules), solver_cache.load(rules)
+    assert here.known_moments is None and there.known_moments is None
+    moments = there.score_moments  # the other process sweeps and writes them beside the table
+    from dicepoker.games.scorecard.solver import solution as solution_module
+
+    def no_sweep(solution):
+        raise AssertionError("the moments were swept again")
+
+    monkeypatch.setattr(solution_module, "final_score_moments", no_sweep)
+    assert here.score_moments == moments
+    assert [p.suffix for p in private_cache.iterdir()] == [".npz"]  # the lock file is gone
+
+
+def test_moments_on_file_of_another_table_are_not_believed(private_cache, monkeypatch):
+    rules = TINY["classic joker and bonuses"]
+    solve(rules, progress=False).score_moments  # noqa: B018 - written beside the table
+    solver_cache.forget()
+    table = solver_cache.load(rules)
+    assert solver_cache.moments_on_file(table) == table.known_moments is not None
+    other = dataclasses.replace(table, values=table.values + 1.0, known_moments=None)
+    assert solver_cache.moments_on_file(other) is None  # the checksum differs
+    swept = []
+    from dicepoker.games.scorecard.solver import solution as solution_module
+
+    real = solution_module.final_score_moments
+    monkeypatch.setattr(solution_module, "final_score_moments", lambda s: swept.append(1) or real(s))
+    assert other.score_moments.mean == pytest.approx(table.known_moments.mean, abs=1e-9)  # same play
+    assert swept == [1]
 
 
 def test_an_uncached_solve_keeps_its_moments_in_memory_only(private_cache):

@@ -38,7 +38,7 @@ import os
 import re
 import warnings
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -195,7 +195,7 @@ def load(rules: ScorecardRules, risk: float = 0.0) -> Any | None:
             from_cache=True,
             risk=float(risk),
             known_moments=moments,
-            moments_keeper=store_moments,
+            moments_keeper=kept_moments,
         )
     except RecursionError:
         _ignore(path, "its metadata is nested too deeply")
@@ -228,14 +228,51 @@ def _moments_of(meta: dict) -> Any | None:
     return ScoreMoments(mean=mean, second_moment=second, seconds=seconds)
 
 
-def store_moments(solution: Any, moments: Any) -> None:
-    """Keep the final score's moments of a cached solution in its file beside its table (best
-    effort): the table is written again, atomically, with them in its metadata."""
+def kept_moments(solution: Any, compute: Callable[[Any], Any]) -> Any:
+    """The final score's moments of a solution whose table is in the cache: those its file holds
+    (another process may have written them since this one read the table), else computed here and
+    written beside the table (best effort: the table is written again, atomically, with them in its
+    metadata). The table's lock (:func:`solving`) is held meanwhile, so processes sharing the cache
+    folder compute a table's moments once."""
+    with solving(solution.rules, solution.risk):
+        moments = moments_on_file(solution)
+        if moments is None:
+            moments = compute(solution)
+            solution.known_moments = moments
+            try:
+                save(solution)
+            except (OSError, ValueError) as err:
+                warnings.warn(
+                    f"could not cache the final score's moments ({err}); they stay in memory", stacklevel=3
+                )
     solution.known_moments = moments
+    return moments
+
+
+def moments_on_file(solution: Any) -> Any | None:
+    """The moments the cache file of ``solution``'s table holds, if it is this very table (same rule
+    set, risk, package version and checksum); ``None`` otherwise, or if the file cannot be read.
+    Only the metadata is read."""
+    path = cache_path(solution.rules, solution.risk)
     try:
-        save(solution)
-    except (OSError, ValueError) as err:
-        warnings.warn(f"could not cache the final score's moments ({err}); they stay in memory", stacklevel=3)
+        with os.fdopen(open_regular(path), "rb") as f, zipfile.ZipFile(f) as archive:
+            meta = json.loads(str(_read_meta(archive)))
+        same = isinstance(meta, dict) and all(
+            meta.get(name) == want
+            for name, want in (
+                ("format", FORMAT),
+                ("format_version", FORMAT_VERSION),
+                ("key", cache_key(solution.rules, solution.risk)),
+                ("risk", float(solution.risk)),
+                ("package_version", _version()),
+                ("rules", solution.rules.to_dict()),
+            )
+        )
+        if not same or meta.get("sha256") != _checksum(solution.values):
+            return None
+        return _moments_of(meta)
+    except Exception:  # noqa: BLE001 - no file, a file being replaced, an untrusted one: compute them
+        return None
 
 
 def _used(path: Path) -> None:
@@ -377,7 +414,7 @@ def store(solution: Any) -> None:
     _memory[cache_key(solution.rules, solution.risk)] = solution
     try:
         save(solution)
-        solution.moments_keeper = store_moments
+        solution.moments_keeper = kept_moments
     except (OSError, ValueError) as err:
         warnings.warn(f"could not cache the value table ({err}); it stays in memory", stacklevel=3)
 

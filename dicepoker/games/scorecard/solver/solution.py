@@ -50,8 +50,11 @@ class Solution:
     risk: float = 0.0
     _turn_cache: dict = field(default_factory=dict, repr=False)
     known_moments: ScoreMoments | None = field(default=None, repr=False)  # read from the cache file
-    # set by the disk cache when its table is there: keeps the moments beside the table
-    moments_keeper: Callable[[Solution, ScoreMoments], None] | None = field(default=None, repr=False)
+    # set by the disk cache when its table is there: ``keeper(solution, compute)`` gives the moments
+    # the file holds (another process may have written them), else computes and writes them there
+    moments_keeper: Callable[[Solution, Callable[[Solution], ScoreMoments]], ScoreMoments] | None = field(
+        default=None, repr=False
+    )
 
     @cached_property
     def tables(self) -> RuleTables:
@@ -83,14 +86,14 @@ class Solution:
         Not a simulation: both moments are carried through every state along the optimal bot's
         choices (see :mod:`~.moments`). A risk-sensitive solution's play gets its own mean and spread.
         A solution whose table is in the disk cache keeps them there too, so the next process reads
-        them (for the classic game a sweep of some 15 s) from the file.
+        them (for the classic game a sweep of some 15 s) from the file, and reads them there when
+        another process wrote them after this one read the table.
         """
         if self.known_moments is not None:
             return self.known_moments
-        moments = final_score_moments(self)
-        if self.moments_keeper is not None:
-            self.moments_keeper(self, moments)
-        return moments
+        if self.moments_keeper is None:
+            return final_score_moments(self)
+        return self.moments_keeper(self, final_score_moments)
 
     @property
     def final_score_mean(self) -> float:
