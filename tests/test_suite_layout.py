@@ -32,6 +32,13 @@ def test_readme_s_command_runs_the_suite_on_every_core_in_groups():
     assert {"slow", "browser", "executes"} <= markers
 
 
+def test_auto_starts_one_worker_more_than_the_cores(pytestconfig):
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert root_conftest.pytest_xdist_auto_num_workers(pytestconfig) == cores + 1
+    if pytestconfig.pluginmanager.has_plugin("xdist"):  # the hook xdist asks for -n auto answers so
+        assert pytestconfig.hook.pytest_xdist_auto_num_workers(config=pytestconfig) == cores + 1
+
+
 @pytest.mark.parametrize(
     ("path", "fixtures", "group"),
     [
