@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "docs" / "teachers"
 
 
+@pytest.mark.slow  # 104 pages, every worked answer: classic's final-score spread (cold each session, 9 s)
 def test_the_committed_notes_are_what_the_command_writes():
     pages = notes_pages(FOLDER)
     assert len(pages) == len(LESSONS) * len(available_languages()) * 2
