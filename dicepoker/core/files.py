@@ -6,7 +6,7 @@ new one, never half of one; a temporary file left behind by a writer that was ki
 a power cut) is removed by the next write beside it (:func:`remove_stale_temporaries`).
 :func:`read_limited` opens only regular files (never a FIFO that
 waits forever for a writer, or a device like ``/dev/zero`` that never ends) and reads at most
-a given number of bytes.
+a given number of bytes. :func:`lock_beside` lets processes sharing a folder take turns.
 
 >>> import tempfile
 >>> path = Path(tempfile.mkdtemp()) / "note.txt"
@@ -21,6 +21,7 @@ dicepoker.core.files.FileRefusedError: the file is larger than 3 bytes
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -233,3 +234,38 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
     if len(data) > limit:
         raise FileRefusedError(f"the file is larger than {limit} bytes")
     return data
+
+
+@contextmanager
+def lock_beside(lock: Path) -> Iterator[None]:
+    """Hold the lock file ``lock`` (created if missing, removed after) while the ``with`` block runs:
+    another process that takes the same lock waits until this one is done. Best effort: where no
+    lock can be taken (a read-only folder, a system without ``fcntl``, a network drive without
+    locks) the block runs at once, so nothing may depend on it for correctness, only for not doing
+    the same work twice.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> with lock_beside(folder / "table.lock"):
+    ...     [p.name for p in folder.iterdir()]
+    ['table.lock']
+    >>> list(folder.iterdir())
+    []
+    """
+    try:
+        import fcntl
+
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    except (ImportError, OSError):
+        fd = None
+    try:
+        if fd is not None:
+            with contextlib.suppress(OSError):  # a folder without locks (some network drives)
+                fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                lock.unlink()
+            os.close(fd)

@@ -44,7 +44,7 @@ from typing import IO, Any
 
 import numpy as np
 
-from dicepoker.core.files import open_regular, remove_stale_temporaries, replacing
+from dicepoker.core.files import lock_beside, open_regular, remove_stale_temporaries, replacing
 from dicepoker.core.version import __version__
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.packing import pack, packed_length, unpack
@@ -439,24 +439,8 @@ def solving(rules: ScorecardRules, risk: float = 0.0) -> Iterator[None]:
     []
     >>> del os.environ["DICEPOKER_CACHE_DIR"]
     """
-    lock = cache_path(rules, risk).with_suffix(".lock")
-    try:
-        import fcntl
-
-        lock.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
-    except (ImportError, OSError):
-        fd = None
-    try:
-        if fd is not None:
-            with contextlib.suppress(OSError):  # a folder without locks (some network drives)
-                fcntl.flock(fd, fcntl.LOCK_EX)
+    with lock_beside(cache_path(rules, risk).with_suffix(".lock")):
         yield
-    finally:
-        if fd is not None:
-            with contextlib.suppress(OSError):
-                lock.unlink()
-            os.close(fd)
 
 
 def forget(rules: ScorecardRules | None = None) -> None:

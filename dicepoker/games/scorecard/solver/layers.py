@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from dicepoker.games.scorecard.solver.compile_lock import compiling
 from dicepoker.games.scorecard.solver.tables import RuleTables, dice_tables
 
 
@@ -66,14 +67,16 @@ def sweep_layers(
     popcount = np.array([bin(m).count("1") for m in range(1 << n)])
     workers = workers or worker_count()
     turns_of = t.compute_n[t.upper_class] * t.bits_per_mask()
+    kinds = tuple(type(a) for a in arrays)
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for layer in range(n - 1, -1, -1):
             todo = masks[(popcount == layer) & t.mask_reachable]
             if not len(todo):
                 continue
             chunks = np.array_split(todo, max(1, min(len(todo), chunks_per_worker * workers)))
-            jobs = [(pool.submit(kernel, chunk, *arrays), int(turns_of[chunk].sum())) for chunk in chunks]
-            for job, turns in jobs:
-                job.result()
-                if progress is not None:
-                    progress(turns)
+            with compiling(kernel, kinds):  # the first layer compiles the kernel: one process at a time
+                jobs = [(pool.submit(kernel, chunk, *arrays), int(turns_of[chunk].sum())) for chunk in chunks]
+                for job, turns in jobs:
+                    job.result()
+                    if progress is not None:
+                        progress(turns)
