@@ -32,6 +32,13 @@ def test_readme_s_command_runs_the_suite_on_every_core_in_groups():
     assert {"slow", "browser", "executes"} <= markers
 
 
+def test_the_garbage_collector_runs_with_the_suite_s_thresholds():
+    import gc
+
+    assert gc.get_threshold() == root_conftest.GC_THRESHOLDS
+    assert root_conftest.GC_THRESHOLDS[0] > 700  # Python's own: a young collection every 700 objects
+
+
 def test_auto_starts_one_worker_more_than_the_cores(pytestconfig):
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     assert root_conftest.pytest_xdist_auto_num_workers(pytestconfig) == cores + 1

@@ -42,13 +42,21 @@ def state_tables(t: RuleTables) -> tuple[np.ndarray, ...]:
     return (t.upper_class, t.compute_u, t.compute_n, t.fill_from, dice_tables().probability)
 
 
-def worker_count() -> int:
-    """How many threads a sweep uses by default: the CPUs this process may run on, at most 8."""
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one)."""
     try:
-        cpus = len(os.sched_getaffinity(0))
+        return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
-        cpus = os.cpu_count() or 1
-    return max(1, min(8, cpus))
+        return os.cpu_count() or 1
+
+
+def worker_count() -> int:
+    """How many threads a sweep uses by default: the cores this process may run on, at most 8.
+
+    >>> 1 <= worker_count() == min(8, usable_cores())
+    True
+    """
+    return max(1, min(8, usable_cores()))
 
 
 def sweep_layers(
