@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -29,7 +29,7 @@ from dicepoker.core.i18n import pgettext
 from dicepoker.core.match import Bot, play_match, random_bot, seat_of, tournament_rows
 from dicepoker.core.randomness import generator
 from dicepoker.games import WinTournament, pairwise_tournament
-from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Place
+from dicepoker.games.board.engine import Action, BoardGame, Bounce, PassTurn, Place, Series
 from dicepoker.games.board.labels import BOARD_LABELS
 from dicepoker.games.board.odds import best_keep_for_values, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules
@@ -88,24 +88,25 @@ def _board_tables(rules: BoardRules) -> _BoardTables:
     )
 
 
-def _owners(game: BoardGame, tables: _BoardTables) -> np.ndarray:
+def _owners(board: tuple[tuple[int | None, ...], ...], tables: _BoardTables) -> np.ndarray:
     """Flat owners: -1 empty, -2 the free centre, else the player."""
-    flat = np.array([-1 if x is None else x for row in game.board for x in row])
+    flat = np.array([-1 if x is None else x for row in board for x in row])
     flat[tables.centre] = -2
     return flat
 
 
-def _allowed_windows(game: BoardGame, player: int, tables: _BoardTables) -> np.ndarray:
-    """Windows that could still become a series of ``player`` under the second-series rule."""
+def _allowed_windows(rules: BoardRules, series: Sequence[Series], tables: _BoardTables) -> np.ndarray:
+    """Windows that could still become a series of a player with these ``series`` under the
+    second-series rule."""
     allowed = np.ones(len(tables.windows), dtype=bool)
-    n = game.rules.size
-    for s in game.series(player):
+    n = rules.size
+    for s in series:
         member = np.zeros(n * n, dtype=bool)
         member[[r * n + c for r, c in s.cells]] = True
         member[tables.centre] = False
         new_chips = tables.chips_in - member[tables.windows].sum(axis=1)
         same_line = tables.line_of == tables.line_of[_window_number(tables, s.cells, n)]
-        allowed &= ~same_line & (new_chips >= game.rules.second_series_new_chips)
+        allowed &= ~same_line & (new_chips >= rules.second_series_new_chips)
     return allowed
 
 
@@ -115,11 +116,12 @@ def _window_number(tables: _BoardTables, cells: tuple[tuple[int, int], ...], n: 
 
 
 def _window_chances(
-    game: BoardGame, player: int, owners: np.ndarray, tables: _BoardTables
+    rules: BoardRules, player: int, series: Sequence[Series], owners: np.ndarray, tables: _BoardTables
 ) -> tuple[np.ndarray, np.ndarray]:
-    """For each window: whether ``player`` can still make it, and the chance of taking its empty cells."""
+    """For each window: whether ``player`` (whose completed series are ``series``) can still make it,
+    and the chance of taking its empty cells."""
     cells = owners[tables.windows]
-    open_ = ~((cells >= 0) & (cells != player)).any(axis=1) & _allowed_windows(game, player, tables)
+    open_ = ~((cells >= 0) & (cells != player)).any(axis=1) & _allowed_windows(rules, series, tables)
     strength = np.where(cells == -1, tables.chance[tables.windows], 1.0).prod(axis=1)
     return open_, strength
 
@@ -165,34 +167,13 @@ class ProbabilityBot:
         return next(action for value, action in options if value == best)
 
     def cell_values(self, game: BoardGame) -> tuple[np.ndarray, np.ndarray]:
-        """Flat arrays: the value of placing on each cell, and of bouncing the chip on it."""
-        tables = _board_tables(game.rules)
-        chance, windows = tables.chance, tables.windows
-        owners = _owners(game, tables)
-        me, need = game.current_player, game.rules.series_to_win
-        place = np.zeros(len(owners))
-        bounce = np.zeros(len(owners))
-        empty = owners[windows] == -1
-        for player in range(game.players):
-            open_, strength = _window_chances(game, player, owners, tables)
-            last = open_ & (empty.sum(axis=1) == 1)
-            finish = WIN_VALUE if len(game.series(player)) + 1 >= need else SERIES_VALUE
-            rows = windows[open_]
-            if player == me:
-                gain = (strength[open_, None] / chance[rows]) * (1 - chance[rows]) * empty[open_]
-                np.add.at(place, rows.ravel(), gain.ravel())
-                np.add.at(place, windows[last].ravel(), finish * empty[last].ravel())
-            else:
-                np.add.at(
-                    place, rows.ravel(), self.block_weight * (strength[open_, None] * empty[open_]).ravel()
-                )
-                if self.stop_threats:  # the opponent's last cell of a run: worth less than our own win
-                    np.add.at(place, windows[last].ravel(), finish / 2 * empty[last].ravel())
-                chips = owners[rows] == player
-                loss = strength[open_, None] * (1 - chance[rows]) * chips
-                np.add.at(bounce, rows.ravel(), loss.ravel())
-        place[owners != -1] = -np.inf
-        return place, bounce
+        """Flat arrays (read-only): the value of placing on each cell, and of bouncing the chip on it.
+
+        They depend on the board, the completed series and whose turn it is, not on the dice, so
+        the decisions of one turn (each keep, then the cell) share one computation.
+        """
+        series = tuple(game.series(player) for player in range(game.players))
+        return _cell_values(self, game.rules, game.board, game.current_player, series)
 
     def turn_end_values(self, game: BoardGame, place: np.ndarray, bounce: np.ndarray) -> np.ndarray:
         """The value of ending the turn on each of the 252 rolls: the best cell or bounce it allows."""
@@ -212,6 +193,45 @@ class ProbabilityBot:
                 column = holds[:, BOARD_LABELS.index(label)]
                 values = np.where(column, np.maximum(values, best_bounce), values)
         return values
+
+
+@lru_cache(maxsize=256)
+def _cell_values(
+    bot: ProbabilityBot,
+    rules: BoardRules,
+    board: tuple[tuple[int | None, ...], ...],
+    me: int,
+    series: tuple[tuple[Series, ...], ...],
+) -> tuple[np.ndarray, np.ndarray]:
+    """:meth:`ProbabilityBot.cell_values` of a position: ``board``, whose turn (``me``) and each
+    player's completed ``series``, everything it reads (kept for the turn's later decisions)."""
+    tables = _board_tables(rules)
+    chance, windows = tables.chance, tables.windows
+    owners = _owners(board, tables)
+    need = rules.series_to_win
+    place = np.zeros(len(owners))
+    bounce = np.zeros(len(owners))
+    empty = owners[windows] == -1
+    for player, done in enumerate(series):
+        open_, strength = _window_chances(rules, player, done, owners, tables)
+        last = open_ & (empty.sum(axis=1) == 1)
+        finish = WIN_VALUE if len(done) + 1 >= need else SERIES_VALUE
+        rows = windows[open_]
+        if player == me:
+            gain = (strength[open_, None] / chance[rows]) * (1 - chance[rows]) * empty[open_]
+            np.add.at(place, rows.ravel(), gain.ravel())
+            np.add.at(place, windows[last].ravel(), finish * empty[last].ravel())
+        else:
+            np.add.at(place, rows.ravel(), bot.block_weight * (strength[open_, None] * empty[open_]).ravel())
+            if bot.stop_threats:  # the opponent's last cell of a run: worth less than our own win
+                np.add.at(place, windows[last].ravel(), finish / 2 * empty[last].ravel())
+            chips = owners[rows] == player
+            loss = strength[open_, None] * (1 - chance[rows]) * chips
+            np.add.at(bounce, rows.ravel(), loss.ravel())
+    place[owners != -1] = -np.inf
+    place.flags.writeable = False  # shared by the turn's decisions: nobody may change them
+    bounce.flags.writeable = False
+    return place, bounce
 
 
 probability_bot = ProbabilityBot()

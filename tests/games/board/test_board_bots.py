@@ -133,3 +133,28 @@ def test_play_board_game_is_reproducible():
     a = play_board_game([probability_bot, random_bot], rng=9)
     b = play_board_game([probability_bot, random_bot], rng=9)
     assert a.to_json() == b.to_json()
+
+
+def test_the_turn_s_decisions_share_one_valuation_of_the_board():
+    """The cell values depend on the board, the series and whose turn it is, never on the dice: a
+    game played with the valuation kept plays exactly as one that values every decision anew."""
+    from dicepoker.games.board import bots
+
+    def played(fresh: bool) -> str:
+        dice_rng, rng = np.random.default_rng(11).spawn(2)
+        game = BoardGame(BOARD, 2, rng=dice_rng)
+        while not game.is_over:
+            if fresh:
+                bots._cell_values.cache_clear()
+            game.apply(probability_bot(game, rng))
+        return game.to_json()
+
+    assert played(fresh=False) == played(fresh=True)
+    game = BoardGame(rng=3)
+    game.roll(result="66612")
+    place, bounce = probability_bot.cell_values(game)
+    assert probability_bot.cell_values(game)[0] is place  # the keep and the cell of one turn
+    with pytest.raises(ValueError, match="read-only"):
+        place[0] = 0.0
+    other = ProbabilityBot(block_weight=0)  # another bot: its own values
+    assert other.cell_values(game)[0] is not place
