@@ -38,14 +38,13 @@ def test_the_sweep_kernel_names_the_folder_numba_caches_it_in():
 def test_a_second_first_call_waits_until_the_first_is_compiled(tmp_path, monkeypatch):
     monkeypatch.setattr(compile_lock, "_compiled", set())
     kernel = cached_kernel(tmp_path)
-    first_inside, first_done, order = threading.Event(), threading.Event(), []
+    first_inside, order = threading.Event(), []
 
     def first():
         with compiling(kernel, (np.ndarray,)):
             first_inside.set()
             time.sleep(0.3)
             order.append("first compiled")
-        first_done.set()
 
     # another process's first call: a lock of its own, not this process's memory of calls
     def second():

@@ -42,8 +42,8 @@ def compiling(kernel: Any, kinds: tuple[type, ...]) -> Iterator[None]:
     6
     """
     key = (kernel, kinds)
-    folder = numba_cache_folder(kernel)
-    if key in _compiled or folder is None:
+    folder = None if key in _compiled else numba_cache_folder(kernel)
+    if folder is None:
         yield
         return
     name = getattr(kernel, "__name__", "kernel")
