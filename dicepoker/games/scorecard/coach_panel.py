@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicepoker.core.i18n import _, format_message
+from dicepoker.core.i18n import _, format_message, language
 from dicepoker.core.words import player_name
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
@@ -51,6 +51,7 @@ class ReportPanel:
         self.buttons: list[widgets.Button] = []
         self._old: list[widgets.Button] = []
         self.shown: Any = None  # the report on show, if any
+        self._drawn: tuple[Any, str, tuple[dict[str, Any], ...]] | None = None  # report, language, outputs
         self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.row.add_class("dp-report-row")
         self.area = widgets.Output(layout=widgets.Layout(width="100%"))
@@ -93,15 +94,21 @@ class ReportPanel:
         return button
 
     def show(self, report: Any) -> None:
-        """Show a report: its HTML view, then its figures."""
+        """Show a report: its HTML view, then its figures, in the current language. The same report
+        shown again in the same language is not drawn again."""
+        lang = language()
+        if self._drawn is None or self._drawn[0] is not report or self._drawn[1] != lang:
+            outputs = (
+                display_data({"text/html": report._repr_html_(), "text/plain": repr(report)}),
+                *(display_data(figure_bundle(fig)) for fig in report.figures()),
+            )
+            self._drawn = (report, lang, outputs)
         self.shown = report
-        self.area.outputs = (
-            display_data({"text/html": report._repr_html_(), "text/plain": repr(report)}),
-            *(display_data(figure_bundle(fig)) for fig in report.figures()),
-        )
+        self.area.outputs = self._drawn[2]
 
     def clear(self) -> None:
         self.shown = None
+        self._drawn = None
         self.area.outputs = ()
 
     def detached(self) -> list[widgets.Widget]:

@@ -34,7 +34,7 @@ from dicepoker.core.pictures import COLOURS, plain, signed
 from dicepoker.core.randomness import child_generator, generator
 from dicepoker.games import find_game
 from dicepoker.games.scorecard.bots import default_computer_strategy, win_seeking_strategy
-from dicepoker.games.scorecard.coach import coach_report
+from dicepoker.games.scorecard.coach import GameReport, coach_report
 from dicepoker.games.scorecard.coach_panel import ReportPanel
 from dicepoker.games.scorecard.engine import Score, ScorecardGame
 from dicepoker.games.scorecard.html import Cell, box_name, game_title, scorecard_rows, turn_caption
@@ -382,6 +382,7 @@ class PlayUI(GameWidget):
         self._pending_keep: Keep | None = None  # a computer's keep, shown before its reroll
         self._last_actor: int | None = None  # whose action the message line tells (None: nobody's yet)
         self._generation += 1
+        self._reports: dict[int, tuple[ScorecardGame, tuple, GameReport]] = {}
         self.report_panel.clear()
 
     # --- actions: each calls the game; _do then refreshes and says what happened ------------------
@@ -572,6 +573,15 @@ class PlayUI(GameWidget):
         return " " + fill_message(template, cost=format_fixed(cost, 1), best=coach.best.label)
 
     # --- the coach's report of a human seat ------------------------------------------------------
+    def _coach_report(self, player: int) -> GameReport:
+        """The coach's report on ``player``'s game as it stands, made once per position: pressing
+        Report again before the next move (or after a change of language) shows it at once."""
+        history = self.game.history
+        made = self._reports.get(player)
+        if made is None or made[0] is not self.game or made[1] != history:
+            made = self._reports[player] = (self.game, history, coach_report(self.game, player))
+        return made[2]
+
     def _report(self, player: int) -> str:
         """Show the coach's report of a human seat's game: so far, or the whole game once it is over."""
         name = self.shown_name(player)
@@ -584,7 +594,7 @@ class PlayUI(GameWidget):
                 format_message("{name} is the computer: the coach reports on human seats", name=name)
             )
         with self._thinking():
-            report = coach_report(self.game, player)
+            report = self._coach_report(player)
         self.report_panel.show(report)
         n = len(report.decisions)
         if is_you(name) and self.game.is_over:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dicepoker.core.i18n import language
 from dicepoker.games.scorecard.bots import find_strategy, play_turn
+from dicepoker.games.scorecard.coach import GameReport
 from dicepoker.games.scorecard.coach_panel import PLOTLY_MIME
 from dicepoker.games.scorecard.widget import play
 
@@ -40,4 +42,50 @@ def test_the_report_of_a_finished_game_and_a_new_game_clears_it():
     ui.new_game_button.click()
     assert ui.report_panel.shown is None and ui.report_panel.area.outputs == ()
     assert ui.report_panel.buttons[0].disabled
+    ui.close()
+
+
+def test_a_second_press_on_the_same_position_shows_the_same_report_without_making_it_again(monkeypatch):
+    import dicepoker.games.scorecard.widget as widget_module
+
+    made: list[int] = []
+    real = widget_module.coach_report
+
+    def counted(game, player=0, **options):
+        made.append(len(game.history))
+        return real(game, player, **options)
+
+    monkeypatch.setattr(widget_module, "coach_report", counted)
+    drawn: list[str] = []
+    figures = GameReport.figures
+    monkeypatch.setattr(GameReport, "figures", lambda report: drawn.append(language()) or figures(report))
+    ui = play("classic", seats=("human", "human"), names=["Ann", "Bo"], seed=3, lang="en")
+    ui.roll_button.click()
+    ui.box_buttons["Chance"].click()
+    ann = ui.report_panel.buttons[0]
+    ann.click()
+    first, outputs = ui.report_panel.shown, ui.report_panel.area.outputs
+    ann.click()
+    assert made == [2] and drawn == ["en"] and ui.report_panel.shown is first
+    assert ui.report_panel.area.outputs == outputs
+    assert "report on Ann's game so far" in ui.last_message
+
+    ui.lang = "ro"  # the same report, drawn again in the class's language
+    ann.click()
+    assert made == [2] and drawn == ["en", "ro"] and ui.report_panel.shown is first
+    assert ui.report_panel.area.outputs != outputs
+    assert "Coach" not in ui.report_panel.area.outputs[0]["data"]["text/html"]
+
+    ui.roll_button.click()  # Bo, then Ann move: a new position, a new report
+    ui.box_buttons["Chance"].click()
+    ui.roll_button.click()
+    ui.box_buttons["Sixes"].click()
+    ann.click()
+    assert made == [2, 6] and len(ui.report_panel.shown.decisions) == 2
+
+    ui.new_game_button.click()  # a new game with the same moves is another game: its own report
+    ui.roll_button.click()
+    ui.box_buttons["Chance"].click()
+    ui.report_panel.buttons[0].click()
+    assert made == [2, 6, 2] and ui.report_panel.shown is not first
     ui.close()
