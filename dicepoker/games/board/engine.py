@@ -653,8 +653,8 @@ class BoardGame(DiceInHand, SavesByReplay):
         """
         centre, earlier = self.rules.centre, self._series[player]
         by_line: dict[tuple[str, int], list[Series]] = {}
-        for (direction, line), window in self.rules.windows_with_lines:
-            if cell in window and all(x == centre or self._owner[x[0]][x[1]] == player for x in window):
+        for (direction, line), window in self.rules.windows_through(cell):
+            if all(x == centre or self._owner[x[0]][x[1]] == player for x in window):
                 candidate = Series(window, direction, line)
                 if all(self._may_follow(candidate, s) for s in earlier):
                     by_line.setdefault((direction, line), []).append(candidate)

@@ -219,6 +219,23 @@ class BoardRules(RuleSetAsData):
         """Every run of ``series_length`` cells in a line, in the four directions (140 on 9×9)."""
         return tuple(w for _, w in self.windows_with_lines)
 
+    def windows_through(self, cell: Cell) -> tuple[tuple[tuple[str, int], tuple[Cell, ...]], ...]:
+        """The windows that hold ``cell``, with their lines, in the order of :attr:`windows_with_lines`
+        (a chip just placed can complete only these).
+
+        >>> len(BOARD.windows_through((4, 4))), len(BOARD.windows_through((0, 0)))
+        (20, 3)
+        """
+        return self._windows_by_cell.get(cell, ())
+
+    @cached_property
+    def _windows_by_cell(self) -> dict[Cell, tuple[tuple[tuple[str, int], tuple[Cell, ...]], ...]]:
+        found: dict[Cell, list[tuple[tuple[str, int], tuple[Cell, ...]]]] = {}
+        for line_and_window in self.windows_with_lines:
+            for cell in line_and_window[1]:
+                found.setdefault(cell, []).append(line_and_window)
+        return {cell: tuple(windows) for cell, windows in found.items()}
+
     @cached_property
     def windows_with_lines(self) -> tuple[tuple[tuple[str, int], tuple[Cell, ...]], ...]:
         """Each window with its line: (direction, which line of that direction)."""

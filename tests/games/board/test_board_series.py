@@ -283,3 +283,14 @@ def test_random_positions_count_the_brute_force_maximum_on_every_symmetry(positi
         kept = {frozenset(s.cells) for s in game.series(A)[: len(turned.series)]}
         assert kept == {frozenset(s) for s in turned.series}  # the recorded series stay, first
     assert BoardGame.from_json(game.to_json()).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("length", [5, 4])
+def test_the_windows_through_a_cell_are_every_window_holding_it_in_board_order(length):
+    rules = BOARD.variant(series_length=length)
+    every_cell = [(r, c) for r in range(rules.size) for c in range(rules.size)]  # the free centre too
+    for cell in every_cell:
+        assert rules.windows_through(cell) == tuple(
+            (line, window) for line, window in rules.windows_with_lines if cell in window
+        )
+    assert sum(len(rules.windows_through(cell)) for cell in every_cell) == length * len(rules.windows)
