@@ -338,6 +338,20 @@ class Record:
         target.screenshot(path=str(path), **options)
         return self.shot(path)
 
+    def screenshot_whole(self, element: Any, name: str) -> Path:
+        """Screenshot an element taller than the window (a report in a JupyterLab notebook, which
+        scrolls inside its panel): the window is stretched to show all of it, then set back."""
+        page = element.page
+        size = page.viewport_size
+        height = element.evaluate("e => e.getBoundingClientRect().height")
+        try:
+            page.set_viewport_size({"width": size["width"], "height": min(int(height) + 400, 12000)})
+            page.wait_for_timeout(400)
+            element.scroll_into_view_if_needed()
+            return self.screenshot(element, name)
+        finally:
+            page.set_viewport_size(size)
+
     @contextlib.contextmanager
     def timed(self, label: str) -> Iterator[None]:
         started = time.monotonic()

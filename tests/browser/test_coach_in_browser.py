@@ -40,8 +40,7 @@ def test_finish_a_game_press_report_and_see_the_table_and_figures(lab_notebooks,
     expect(report.locator(".js-plotly-plot .main-svg").nth(1)).to_be_attached(timeout=CLICK_SECONDS * 1000)
     assert report.locator(".dp-coach-costly").count() >= 1 or "No decision lost" in report.inner_text()
     assert report.locator("table.dp-coach-decisions").count() == 1
-    report.scroll_into_view_if_needed()
-    RECORD.screenshot(report, "lab-coach-report")
+    RECORD.screenshot_whole(report, "lab-coach-report")  # the table and both figures
 
 
 def test_the_advisor_widget_answers_a_click(lab_notebooks, lab_page):
