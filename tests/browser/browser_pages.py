@@ -276,21 +276,31 @@ def close_notebook(page: Any, notebook: OpenNotebook) -> None:
     page.evaluate(LAB_CLOSE_JS, notebook.panel_id)
 
 
-def screenshot_notebook(page: Any, notebook: OpenNotebook, path: Path) -> Path:
-    """A screenshot of the whole notebook: the viewport is stretched to the notebook's height."""
+@contextlib.contextmanager
+def window_stretched_to(page: Any, height: float) -> Iterator[None]:
+    """The page's window made ``height`` pixels tall (at least as tall as it was, at most 12,000),
+    laid out again, then set back: what scrolls inside JupyterLab's panels shows whole."""
     size = page.viewport_size
-    height = page.evaluate(
-        "(id) => { const s = document.querySelector(`[id='${id}'] .jp-WindowedPanel-outer`);"
-        " return s ? s.scrollHeight : 0; }",
-        notebook.panel_id,
-    )
     try:
-        tall = max(size["height"], min(height + 160, 12000))
+        tall = max(size["height"], min(int(height), 12000))
         page.set_viewport_size({"width": size["width"], "height": tall})
         page.wait_for_timeout(400)
-        page.screenshot(path=str(path))
+        yield
     finally:
         page.set_viewport_size(size)
+
+
+def screenshot_notebook(page: Any, notebook: OpenNotebook, path: Path) -> Path:
+    """A screenshot of the whole notebook: the viewport is stretched to the notebook's height."""
+    scroller = "document.querySelector(`[id='${id}'] .jp-WindowedPanel-outer`)"
+    height = page.evaluate(
+        f"(id) => {{ const s = {scroller}; return s ? s.scrollHeight : 0; }}", notebook.panel_id
+    )
+    with window_stretched_to(page, height + 160):
+        # Run All leaves the notebook scrolled to its end: from the top, every cell is in the window
+        page.evaluate(f"(id) => {{ const s = {scroller}; if (s) s.scrollTop = 0; }}", notebook.panel_id)
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(path))
     return path
 
 
@@ -341,16 +351,10 @@ class Record:
     def screenshot_whole(self, element: Any, name: str) -> Path:
         """Screenshot an element taller than the window (a report in a JupyterLab notebook, which
         scrolls inside its panel): the window is stretched to show all of it, then set back."""
-        page = element.page
-        size = page.viewport_size
         height = element.evaluate("e => e.getBoundingClientRect().height")
-        try:
-            page.set_viewport_size({"width": size["width"], "height": min(int(height) + 400, 12000)})
-            page.wait_for_timeout(400)
+        with window_stretched_to(element.page, height + 400):
             element.scroll_into_view_if_needed()
             return self.screenshot(element, name)
-        finally:
-            page.set_viewport_size(size)
 
     @contextlib.contextmanager
     def timed(self, label: str) -> Iterator[None]:
