@@ -1,7 +1,8 @@
 """The kit in Romanian, Ukrainian and Thai, seen in headless Chromium.
 
 For each language: one play notebook and one lesson in JupyterLab, and one classroom app under
-Voila, each in its translated copy (``notebooks/<lang>/``, ``apps/<lang>/``). Everything must be
+Voila (where, after a New game, every word of it must also fit its box: ``browser_fit.py``), each in
+its translated copy (``notebooks/<lang>/``, ``apps/<lang>/``). Everything must be
 drawn, a turn of the game is played by clicking, and then no English UI string (the lists the
 kernel-side tests keep in ``tests/helpers/english_labels_*.py``) may be left in the game's widget: its
 text, its tooltips and its options. Thai must be drawn with a Thai font, not as empty boxes.
@@ -18,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from .browser_fit import IN_VOILA, check_every_word_fits, start_a_new_game
 from .browser_pages import (
     RECORD,
     open_and_run,
@@ -38,7 +40,6 @@ IN_LAB = {
     "uk": ("06_bluff", "bluff", "03_three_rolls"),
     "th": ("07_board_game", "board", "05_two_part_game"),
 }
-IN_VOILA = {"ro": "two_part", "uk": "board", "th": "bluff"}
 
 # every text a person reads in a widget: its text, its tooltips, the labels of its options
 WIDGET_TEXT_JS = """
@@ -205,12 +206,14 @@ def test_a_play_notebook_and_a_lesson_in_jupyterlab(lang: str, lab_page, screens
 
 @pytest.mark.parametrize("lang", VOILA_LANGS)
 def test_a_classroom_app_in_voila(lang: str, voila, voila_page, screenshot_dir):
+    """A turn by clicking, then no English left; after a New game, every word fits its box."""
     game = IN_VOILA[lang]
+    path = f"apps/{lang}/{game}.ipynb"
     try:
-        with RECORD.timed(f"Voila ({lang}): render apps/{lang}/{game}.ipynb"):
-            check = open_voila_app(voila_page, f"{voila.url}/voila/render/apps/{lang}/{game}.ipynb")
+        with RECORD.timed(f"Voila ({lang}): render {path}"):
+            check = open_voila_app(voila_page, f"{voila.url}/voila/render/{path}")
         failures = rendering_failures(check)
-        assert not failures, f"apps/{lang}/{game}.ipynb under Voila:\n  " + "\n  ".join(failures)
+        assert not failures, f"{path} under Voila:\n  " + "\n  ".join(failures)
         app = game_app(voila_page, game)
         app.wait_for(state="attached", timeout=30_000)
         PLAYERS[game](app)
@@ -218,8 +221,13 @@ def test_a_classroom_app_in_voila(lang: str, voila, voila_page, screenshot_dir):
         left = english_left(app.evaluate(WIDGET_TEXT_JS)) + [
             word for word in ("How to play", "Roll", "New game") if word in page_text
         ]
-        assert not left, f"English left in apps/{lang}/{game}.ipynb: {left}"
+        assert not left, f"English left in {path}: {left}"
         if lang == "th":
             check_thai_is_drawn(voila_page)
     finally:
         RECORD.screenshot(voila_page, f"lang-{lang}-voila-{game}", full_page=True)
+    try:
+        start_a_new_game(app)
+        check_every_word_fits(app, game, f"{lang} {game} ({path})")
+    finally:
+        RECORD.screenshot(voila_page, f"fit-{lang}-{game}", full_page=True)
