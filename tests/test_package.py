@@ -119,3 +119,16 @@ def test_import_dicepoker_loads_no_plotting_widgets_tables_or_compiler():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_playing_a_game_loads_no_tables():
+    """A classroom app starts every game without pandas (a kernel starts it some 0.3 s sooner): the
+    coach's report, the bluff bots' tables and the equilibrium's tables import it when they make one."""
+    code = (
+        "import sys; from dicepoker import play; "
+        "[play(g, seats=('human', 'computer')) for g in ('classic', 'two_part', 'board')]; "
+        "play('bluff', seats=('human', 'reasoning')); play('bluff', seats=('human', 'equilibrium')); "
+        "print(sorted(m for m in ('pandas', 'scipy') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
 from dicepoker.core.errors import DicePokerError, IllegalActionError
@@ -42,6 +42,9 @@ from dicepoker.games.bluff.engine import (
 )
 from dicepoker.games.bluff.odds import Start, keep_to_reach, probability_true, reach_probability
 from dicepoker.games.bluff.rules import BLUFF, BluffRules, Hand, best_hand, hands_above, named_dice, next_hand
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: playing a game needs none
+    import pandas as pd
 
 
 # --- what the table knows about the last announcement ----------------------------------------------
@@ -264,6 +267,8 @@ def bluff_tournament(
     >>> int(table["wins"].sum()), list(table.index)
     (10, ['naive', 'random'])
     """
+    import pandas as pd
+
     names = list(bots)
     if len(names) < rules.min_players:
         raise DicePokerError(f"a tournament needs at least {rules.min_players} bots, not {len(names)}")
@@ -318,6 +323,8 @@ def bluff_rate_sweep(
     >>> bluff_rate_sweep([0.0, 0.5], games=4, rng=1)["games"].tolist()
     [4, 4]
     """
+    import pandas as pd
+
     opponent = NaiveBot() if opponent is None else opponent
     rows = []
     for rate in rates:

@@ -23,10 +23,9 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, ways
 from dicepoker.core.errors import DicePokerError
@@ -65,6 +64,9 @@ from dicepoker.games.bluff.engine import (
 from dicepoker.games.bluff.odds import keep_to_reach
 from dicepoker.games.bluff.rules import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand, hands_above, next_hand
 from dicepoker.solvers.zero_sum import Solution, Strategy, exploitability, solve_lp
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: playing a game needs none
+    import pandas as pd
 
 
 @cache
@@ -377,6 +379,8 @@ def equilibrium_tournament(
     >>> list(table.columns), int(table.loc["random", "games"])
     (['games', 'wins', 'win_rate', 'ci_low', 'ci_high'], 10)
     """
+    import pandas as pd
+
     if opponents is None:
         opponents = {"naive": NaiveBot(), "reasoning": ReasoningBot(), "random": random_bot}
     if "equilibrium" in opponents:
@@ -408,6 +412,8 @@ def opening_table(rules: BluffRules = BLUFF) -> pd.DataFrame:
     >>> float(table.loc["One Pair", "bluff"]) > 0.99, bool(table["chance"].sum() == 1)
     (True, True)
     """
+    import pandas as pd
+
     strategy = equilibrium_solution(rules).strategy
     cup = opener_cup(rules)
     parts = cup.split()
@@ -429,6 +435,8 @@ def answer_table(rules: BluffRules = BLUFF) -> pd.DataFrame:
     >>> answer_table()["call"].tolist()[-1]
     1.0
     """
+    import pandas as pd
+
     strategy = equilibrium_solution(rules).strategy
     rows = [(name, float(strategy[("answer", name)][CALL])) for name in CATEGORIES]
     return pd.DataFrame(rows, columns=["announced", "call"]).set_index("announced")
@@ -440,6 +448,8 @@ def abstraction_size(rules: BluffRules = BLUFF) -> pd.DataFrame:
     >>> abstraction_size()["information sets"].tolist()
     [909, 1457]
     """
+    import pandas as pd
+
     sf = bluff_abstraction(rules)
     rows = [(who, sf.infoset_count[p], sf.sequence_count[p]) for p, who in enumerate(("opener", "responder"))]
     return pd.DataFrame(rows, columns=["player", "information sets", "sequences"]).set_index("player")
@@ -456,6 +466,8 @@ def bots_exploitability(
     >>> list(table.index), bool(gap["naive"] > gap["equilibrium"])
     (['equilibrium', 'naive'], True)
     """
+    import pandas as pd
+
     bots = (
         dict(bots)
         if bots is not None

@@ -20,15 +20,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice, all_keeps, all_rolls, ways
 from dicepoker.core.errors import DicePokerError
 from dicepoker.core.turn import ROLL_OUTCOMES, best_over_keeps, turn_table
 from dicepoker.games.bluff.categories import BLUFF_CATEGORIES
 from dicepoker.games.bluff.rules import ALL_HANDS, BLUFF, BluffRules, Hand, best_hand
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: playing a game needs none
+    import pandas as pd
 
 ROLLS: tuple[Dice, ...] = all_rolls()  # the 252 distinct rolls, the states of the cup
 KEEPS: tuple[Dice, ...] = all_keeps()  # the 462 multisets of kept dice
@@ -169,6 +172,8 @@ def reach_table(start: Start = None, *, rules: BluffRules = BLUFF) -> pd.DataFra
     >>> reach_table().loc["five 6s", "probability"] == (1 - Fraction(5, 6) ** 3) ** 5
     True
     """
+    import pandas as pd
+
     rows = [(str(h), h.category, reach_probability(h, start, rules=rules)) for h in ALL_HANDS]
     table = pd.DataFrame(rows, columns=["announcement", "category", "probability"]).set_index("announcement")
     table["percent"] = [round(100 * float(p), 2) for p in table["probability"]]
@@ -193,6 +198,8 @@ def hand_table(*, rules: BluffRules = BLUFF) -> pd.DataFrame:
     >>> hand_table().loc["pair of 1s", ["one roll", "at least, one roll"]].tolist()
     [Fraction(25, 324), Fraction(76, 81)]
     """
+    import pandas as pd
+
     exactly = [hand_probability(h) for h in ALL_HANDS]
     at_least = [sum(exactly[i:], Fraction(0)) for i in range(len(exactly))]
     rows = [
@@ -209,6 +216,8 @@ def category_probabilities() -> pd.DataFrame:
     >>> int(category_probabilities().loc["Full House", "ways"])
     300
     """
+    import pandas as pd
+
     counts = dict.fromkeys(BLUFF_CATEGORIES, 0)
     for d in ROLLS:
         counts[best_hand(d).category] += ways(d)
@@ -317,6 +326,8 @@ def bayes_table(
     >>> bayes_table("four 6s", (2,), "66612")["posterior"].tolist()
     [Fraction(22, 47), Fraction(25, 47)]
     """
+    import pandas as pd
+
     p = probability_holds(announcement, throws, start)
     b = (
         Fraction(bluff_rate).limit_denominator(10**6)
@@ -348,6 +359,8 @@ def prior_and_posterior(
     >>> prior_and_posterior("four 6s", {"Bo threw 1 die": ((1,), "66612")}).iloc[0].tolist()
     [Fraction(1, 6), Fraction(2, 7)]
     """
+    import pandas as pd
+
     rows = {
         label: (
             probability_holds(announcement, throws, start),
@@ -388,6 +401,8 @@ def keep_prospects(
     >>> table.loc[table["keep"] == "2-2-3-4-5", "reaches"].item()
     'pair of 2s'
     """
+    import pandas as pd
+
     dice = Dice.roll(dice)
     _check_rolls(rolls_left)
     floor = -1 if above is None else Hand.parse(above).rank
@@ -420,6 +435,8 @@ def survival_chances(dice: Dice | str, rolls_left: int, above: Hand | str | None
     >>> table.set_index("announcement").loc["large straight", "keep"]  # full houses count too
     '2-2'
     """
+    import pandas as pd
+
     dice = Dice.roll(dice)
     _check_rolls(rolls_left)
     floor = -1 if above is None else Hand.parse(above).rank

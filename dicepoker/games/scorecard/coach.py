@@ -31,9 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from dicepoker.core.actions import Keep
 from dicepoker.core.dice import NUMBER_OF_DICE, Dice
@@ -50,6 +48,9 @@ from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
 from dicepoker.games.scorecard.solver.tables import rule_tables
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: playing a game needs none
+    import pandas as pd
 
 
 def N_(message: str) -> str:
@@ -340,6 +341,8 @@ class GameReport:
 
     def table(self) -> pd.DataFrame:
         """One row per decision: round, roll, dice, kind, choice, best, their expected final scores, loss."""
+        import pandas as pd
+
         rows = [
             {
                 "round": d.round,
@@ -371,6 +374,8 @@ class GameReport:
 
     def loss_per_round(self) -> pd.DataFrame:
         """Loss per round, split into keeps and boxes (every round of the game, 0 where nothing was lost)."""
+        import pandas as pd
+
         table = self.table()
         rounds = pd.RangeIndex(1, len(self.rules.boxes) + 1, name="round")
         split = table.pivot_table(index="round", columns="kind", values="loss", aggfunc="sum", fill_value=0.0)
@@ -615,6 +620,8 @@ def bot_losses(
 
 @lru_cache(maxsize=32)
 def _bot_losses(rules: ScorecardRules, bots: tuple[str, ...], games: int, seed: int) -> pd.DataFrame:
+    import pandas as pd
+
     solution = solve(rules, progress=False)
     rows = []
     for i, child in enumerate(game_seeds(seed, games)):
