@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the browser package
 sys.path.insert(0, str(ROOT / "tests" / "helpers"))  # what the test files share
 
 from exercise_leaks import leaks_in_run, lesson_of  # noqa: E402
+from kernel_ports import install as kernels_take_their_own_ports  # noqa: E402
 from solver_helpers import session_cache_folder  # noqa: E402
 
 from dicepoker.games.scorecard.solver.cache import CACHE_ENV  # noqa: E402
@@ -74,9 +75,11 @@ def pytest_configure(config: pytest.Config) -> None:
     """Every process of the session solves into one cache folder, a new one each session: a table or
     final-score spread the unit tests solved, the lessons' kernels (nbval, JupyterLab, Voila) load,
     and the other way round; no cache file of an earlier run or of the user's own can hide a bug.
-    The garbage collector gets the suite's thresholds (:data:`GC_THRESHOLDS`)."""
+    The garbage collector gets the suite's thresholds (:data:`GC_THRESHOLDS`). The kernels this process
+    starts (nbval's, otter's) take their ports from its own range (tests/helpers/kernel_ports.py)."""
     factory = config._tmp_path_factory  # noqa: SLF001 - pytest's own tmp_path_factory
     os.environ[CACHE_ENV] = str(session_cache_folder(factory))
+    kernels_take_their_own_ports()
     gc.set_threshold(*GC_THRESHOLDS)
 
 

@@ -158,3 +158,33 @@ def test_a_browser_run_of_a_lesson_fails_on_an_answer_in_sight():
     failures = run(printed)
     assert failures and all(line.startswith("answer in sight: ") for line in failures), failures
     assert exercise in failures[0]
+
+
+def test_the_kernels_of_each_process_take_ports_from_a_range_no_other_process_of_the_suite_uses():
+    """A kernel that nbval or otter starts here gets its five ports from this worker's slice, below
+    the machine's ephemeral range, where no other process of the suite picks one (kernel_ports.py)."""
+    from jupyter_client.manager import KernelManager
+    from kernel_ports import SERVER_SLICES, SLICES, slice_of, worker_slice
+
+    slices = [slice_of(i) for i in range(SLICES)]
+    assert all(a[1] < b[0] for a, b in zip(slices, slices[1:], strict=False)), "the slices overlap"
+    ephemeral = Path("/proc/sys/net/ipv4/ip_local_port_range")
+    if ephemeral.exists():
+        low = int(ephemeral.read_text().split()[0])
+        assert slices[-1][1] < low, f"the slices reach the ephemeral range, which starts at {low}"
+    assert set(SERVER_SLICES.values()).isdisjoint(range(os.cpu_count() or 1)), "a server shares a worker's"
+    first, last = slice_of(worker_slice())
+    manager = KernelManager(kernel_name="python3")
+    manager.start_kernel()
+    try:
+        client = manager.client()
+        client.start_channels()
+        client.wait_for_ready(timeout=60)
+        reply = client.execute_interactive("21 * 2", timeout=60)
+        client.stop_channels()
+        names = ("shell", "iopub", "stdin", "hb", "control")
+        ports = [getattr(manager, f"{name}_port") for name in names]
+    finally:
+        manager.shutdown_kernel(now=True)
+    assert reply["content"]["status"] == "ok"
+    assert len(set(ports)) == 5 and all(first <= port <= last for port in ports), (ports, first, last)

@@ -19,7 +19,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -27,6 +26,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+from kernel_ports import launch_command
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK_DIR = REPO / "notebooks"
@@ -211,9 +212,7 @@ def lab_server(root: Path, home: Path) -> Server:
     port = free_port()
     settings = write_lab_settings(home / "lab-user-settings")
     command = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
+        *launch_command("jupyterlab"),
         "--no-browser",
         "--allow-root",
         f"--port={port}",
@@ -232,9 +231,7 @@ def lab_server(root: Path, home: Path) -> Server:
 def voila_server(root: Path, home: Path) -> Server:
     port = free_port()
     command = [
-        sys.executable,
-        "-m",
-        "voila",
+        *launch_command("voila"),
         "--no-browser",
         f"--port={port}",
         "--Voila.port_retries=0",

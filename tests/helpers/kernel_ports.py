@@ -1,0 +1,83 @@
+"""Each process of the suite that starts Jupyter kernels gives them ports from a range of its own.
+
+jupyter_client picks a kernel's five ports by binding port 0 and letting the port go; the kernel binds
+it a second or so later, when it has started. In between, any other process that picks a port the same
+way may be handed the same one: the kernel then dies with ``Address already in use`` and its client
+waits a minute for it (seen in a whole-suite run of 2026-12-07: otter's grading kernel, 60 s lost and
+the run red). The suite starts some 200 kernels from five processes (three workers, JupyterLab, Voila).
+
+Here every such process takes its ports in turn from its own slice of the ports below the machine's
+ephemeral range (where neither ``bind(0)`` nor an outgoing connection takes them): the slices do not
+overlap, so two processes of the suite never pick the same port, and a process comes back to a port
+only after a few hundred kernels.
+
+>>> first, last = slice_of(2)
+>>> last - first + 1, slice_of(3)[0] == last + 1
+(1000, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import socket
+
+SLICES = 12  # the workers (gw0, gw1, ...) and the servers (``SERVER_SLICES``)
+SLICE_SIZE = 1000
+BOTTOM = 20_000  # the slices fill 20000-31999, below Linux's default ephemeral range (32768-60999)
+SERVER_SLICES = {"jupyterlab": SLICES - 2, "voila": SLICES - 1}
+
+
+def slice_of(index: int) -> tuple[int, int]:
+    """The first and last port of slice ``index``."""
+    first = BOTTOM + (index % SLICES) * SLICE_SIZE
+    return first, first + SLICE_SIZE - 1
+
+
+def worker_slice() -> int:
+    """This process's slice: its pytest-xdist worker's number (0 without xdist)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    return int(worker) if worker.isdigit() else 0
+
+
+def install(index: int | None = None) -> None:
+    """Make jupyter_client's port picker (``LocalPortCache.find_available_port``, which every kernel
+    manager of jupyter_client 8 uses) hand out this process's slice in turn, skipping a port that is
+    taken. ``index`` is the slice (default: the worker's)."""
+    from jupyter_client.connect import LocalPortCache
+
+    first, last = slice_of(worker_slice() if index is None else index)
+    turn = itertools.cycle(range(first, last + 1))
+
+    def find_available_port(self: LocalPortCache, ip: str) -> int:
+        for port in itertools.islice(turn, SLICE_SIZE):
+            if port in self.currently_used_ports:
+                continue
+            with socket.socket() as probe:
+                try:
+                    probe.bind((ip, port))
+                except OSError:
+                    continue
+            self.currently_used_ports.add(port)
+            return port
+        raise OSError(f"no free port for a kernel in {first}-{last}")
+
+    LocalPortCache.find_available_port = find_available_port
+
+
+def launch_command(server: str) -> list[str]:
+    """The command that runs ``python -m <server>`` with the server's slice of kernel ports.
+
+    >>> launch_command("voila")[-1]
+    'voila'
+    """
+    import sys
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parent)
+    script = (
+        f"import runpy, sys; sys.path.insert(0, {here!r}); import kernel_ports; "
+        f"kernel_ports.install({SERVER_SLICES[server]}); sys.argv.pop(1); "
+        f"runpy.run_module({server!r}, run_name='__main__', alter_sys=True)"
+    )
+    return [sys.executable, "-c", script, server]
