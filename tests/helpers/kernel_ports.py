@@ -9,7 +9,7 @@ the run red). The suite starts some 200 kernels from five processes (three worke
 Here every such process takes its ports in turn from its own slice of the ports below the machine's
 ephemeral range (where neither ``bind(0)`` nor an outgoing connection takes them): the slices do not
 overlap, so two processes of the suite never pick the same port, and a process comes back to a port
-only after a few hundred kernels.
+only after a few hundred kernels (each starts at a place in its slice set by its process id).
 
 >>> first, last = slice_of(2)
 >>> last - first + 1, slice_of(3)[0] == last + 1
@@ -34,10 +34,15 @@ def slice_of(index: int) -> tuple[int, int]:
     return first, first + SLICE_SIZE - 1
 
 
-def worker_slice() -> int:
-    """This process's slice: its pytest-xdist worker's number (0 without xdist)."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
-    return int(worker) if worker.isdigit() else 0
+def worker_slice(worker: str | None = None) -> int:
+    """The slice of a pytest-xdist worker (default: this process's; 0 without xdist); past ten workers
+    (a machine of ten cores or more) two share a slice, starting at different places in it.
+
+    >>> worker_slice("gw1"), worker_slice("gw11")
+    (1, 1)
+    """
+    worker = (worker or os.environ.get("PYTEST_XDIST_WORKER", "gw0")).removeprefix("gw")
+    return int(worker) % (SLICES - len(SERVER_SLICES)) if worker.isdigit() else 0
 
 
 def install(index: int | None = None) -> None:
@@ -47,7 +52,8 @@ def install(index: int | None = None) -> None:
     from jupyter_client.connect import LocalPortCache
 
     first, last = slice_of(worker_slice() if index is None else index)
-    turn = itertools.cycle(range(first, last + 1))
+    start = first + os.getpid() % SLICE_SIZE  # two processes sharing a slice start apart
+    turn = itertools.cycle([*range(start, last + 1), *range(first, start)])
 
     def find_available_port(self: LocalPortCache, ip: str) -> int:
         for port in itertools.islice(turn, SLICE_SIZE):
