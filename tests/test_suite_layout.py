@@ -162,9 +162,10 @@ def test_a_browser_run_of_a_lesson_fails_on_an_answer_in_sight():
 
 def test_the_kernels_of_each_process_take_ports_from_a_range_no_other_process_of_the_suite_uses():
     """A kernel that nbval or otter starts here gets its five ports from this worker's slice, below
-    the machine's ephemeral range, where no other process of the suite picks one (kernel_ports.py)."""
+    the machine's ephemeral range; the workers and the servers they start each have their own slice
+    (kernel_ports.py)."""
     from jupyter_client.manager import KernelManager
-    from kernel_ports import SERVER_SLICES, SLICES, slice_of, worker_slice
+    from kernel_ports import ROLES, SLICES, launch_command, slice_index, slice_of
 
     slices = [slice_of(i) for i in range(SLICES)]
     assert all(a[1] < b[0] for a, b in zip(slices, slices[1:], strict=False)), "the slices overlap"
@@ -172,9 +173,11 @@ def test_the_kernels_of_each_process_take_ports_from_a_range_no_other_process_of
     if ephemeral.exists():
         low = int(ephemeral.read_text().split()[0])
         assert slices[-1][1] < low, f"the slices reach the ephemeral range, which starts at {low}"
-    workers = {worker_slice(f"gw{n}") for n in range(64)}
-    assert workers.isdisjoint(SERVER_SLICES.values()), "a server shares a worker's slice"
-    first, last = slice_of(worker_slice())
+    processes = [(f"gw{n}", role) for n in range(SLICES // len(ROLES)) for role in ROLES]
+    assert len({slice_index(*process) for process in processes}) == len(processes), "two processes share"
+    for server in ROLES[1:]:
+        assert f"install({slice_index(role=server)})" in launch_command(server)[2]
+    first, last = slice_of(slice_index())
     manager = KernelManager(kernel_name="python3")
     manager.start_kernel()
     try:

@@ -4,16 +4,21 @@ jupyter_client picks a kernel's five ports by binding port 0 and letting the por
 it a second or so later, when it has started. In between, any other process that picks a port the same
 way may be handed the same one: the kernel then dies with ``Address already in use`` and its client
 waits a minute for it (seen in a whole-suite run of 2026-12-07: otter's grading kernel, 60 s lost and
-the run red). The suite starts some 200 kernels from five processes (three workers, JupyterLab, Voila).
+the run red). The suite starts some 200 kernels from up to nine processes: each of the three workers,
+and the JupyterLab and the Voila server that a worker starts for the browser tests it runs.
 
 Here every such process takes its ports in turn from its own slice of the ports below the machine's
-ephemeral range (where neither ``bind(0)`` nor an outgoing connection takes them): the slices do not
-overlap, so two processes of the suite never pick the same port, and a process comes back to a port
-only after a few hundred kernels (each starts at a place in its slice set by its process id).
+ephemeral range (where neither ``bind(0)`` nor an outgoing connection takes them): worker ``gwN`` has
+slice ``3N``, its JupyterLab ``3N + 1`` and its Voila ``3N + 2``. The slices do not overlap, so two
+processes of the suite never pick the same port, and a process comes back to a port only after a
+hundred kernels. Past eight workers (a machine of eight cores or more) two share a slice, each
+starting at a place in it set by its process id.
 
->>> first, last = slice_of(2)
->>> last - first + 1, slice_of(3)[0] == last + 1
-(1000, True)
+>>> slice_index("gw1"), slice_index("gw1", "jupyterlab"), slice_index("gw1", "voila")
+(3, 4, 5)
+>>> first, last = slice_of(5)
+>>> last - first + 1, slice_of(6)[0] == last + 1
+(500, True)
 """
 
 from __future__ import annotations
@@ -22,10 +27,10 @@ import itertools
 import os
 import socket
 
-SLICES = 12  # the workers (gw0, gw1, ...) and the servers (``SERVER_SLICES``)
-SLICE_SIZE = 1000
+ROLES = ("worker", "jupyterlab", "voila")  # the processes of one worker that start kernels
+SLICES = 24
+SLICE_SIZE = 500
 BOTTOM = 20_000  # the slices fill 20000-31999, below Linux's default ephemeral range (32768-60999)
-SERVER_SLICES = {"jupyterlab": SLICES - 2, "voila": SLICES - 1}
 
 
 def slice_of(index: int) -> tuple[int, int]:
@@ -34,24 +39,21 @@ def slice_of(index: int) -> tuple[int, int]:
     return first, first + SLICE_SIZE - 1
 
 
-def worker_slice(worker: str | None = None) -> int:
-    """The slice of a pytest-xdist worker (default: this process's; 0 without xdist); past ten workers
-    (a machine of ten cores or more) two share a slice, starting at different places in it.
-
-    >>> worker_slice("gw1"), worker_slice("gw11")
-    (1, 1)
-    """
-    worker = (worker or os.environ.get("PYTEST_XDIST_WORKER", "gw0")).removeprefix("gw")
-    return int(worker) % (SLICES - len(SERVER_SLICES)) if worker.isdigit() else 0
+def slice_index(worker: str | None = None, role: str = "worker") -> int:
+    """The slice of a pytest-xdist worker (default: this process's; ``gw0`` without xdist) or of a
+    server it starts (``role``)."""
+    name = (worker or os.environ.get("PYTEST_XDIST_WORKER", "gw0")).removeprefix("gw")
+    number = int(name) if name.isdigit() else 0
+    return (number % (SLICES // len(ROLES))) * len(ROLES) + ROLES.index(role)
 
 
 def install(index: int | None = None) -> None:
     """Make jupyter_client's port picker (``LocalPortCache.find_available_port``, which every kernel
-    manager of jupyter_client 8 uses) hand out this process's slice in turn, skipping a port that is
-    taken. ``index`` is the slice (default: the worker's)."""
+    manager of jupyter_client 8 uses) hand out slice ``index`` (default: this worker's) in turn,
+    skipping a port that is taken."""
     from jupyter_client.connect import LocalPortCache
 
-    first, last = slice_of(worker_slice() if index is None else index)
+    first, last = slice_of(slice_index() if index is None else index)
     start = first + os.getpid() % SLICE_SIZE  # two processes sharing a slice start apart
     turn = itertools.cycle([*range(start, last + 1), *range(first, start)])
 
@@ -72,7 +74,8 @@ def install(index: int | None = None) -> None:
 
 
 def launch_command(server: str) -> list[str]:
-    """The command that runs ``python -m <server>`` with the server's slice of kernel ports.
+    """The command that runs ``python -m <server>`` (``jupyterlab`` or ``voila``) with the kernel
+    ports of this worker's server of that kind.
 
     >>> launch_command("voila")[-1]
     'voila'
@@ -83,7 +86,7 @@ def launch_command(server: str) -> list[str]:
     here = str(Path(__file__).resolve().parent)
     script = (
         f"import runpy, sys; sys.path.insert(0, {here!r}); import kernel_ports; "
-        f"kernel_ports.install({SERVER_SLICES[server]}); sys.argv.pop(1); "
+        f"kernel_ports.install({slice_index(role=server)}); sys.argv.pop(1); "
         f"runpy.run_module({server!r}, run_name='__main__', alter_sys=True)"
     )
     return [sys.executable, "-c", script, server]
