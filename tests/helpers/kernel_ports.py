@@ -77,8 +77,8 @@ def launch_command(server: str) -> list[str]:
     """The command that runs ``python -m <server>`` (``jupyterlab`` or ``voila``) with the kernel
     ports of this worker's server of that kind.
 
-    >>> launch_command("voila")[-1]
-    'voila'
+    >>> launch_command("voila")[-1].endswith("runpy.run_module('voila', run_name='__main__', alter_sys=True)")
+    True
     """
     import sys
     from pathlib import Path
@@ -86,7 +86,7 @@ def launch_command(server: str) -> list[str]:
     here = str(Path(__file__).resolve().parent)
     script = (
         f"import runpy, sys; sys.path.insert(0, {here!r}); import kernel_ports; "
-        f"kernel_ports.install({slice_index(role=server)}); sys.argv.pop(1); "
+        f"kernel_ports.install({slice_index(role=server)}); "
         f"runpy.run_module({server!r}, run_name='__main__', alter_sys=True)"
     )
-    return [sys.executable, "-c", script, server]
+    return [sys.executable, "-c", script]
