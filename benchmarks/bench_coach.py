@@ -24,7 +24,7 @@ import numpy as np
 from dicepoker.core.match import random_bot
 from dicepoker.games.scorecard.advisor import advise
 from dicepoker.games.scorecard.bots import find_strategy, play_turn
-from dicepoker.games.scorecard.coach import _bot_losses, coach_report, grade_scale
+from dicepoker.games.scorecard.coach import _bot_games, coach_report, grade_scale
 from dicepoker.games.scorecard.engine import ScorecardGame
 from dicepoker.games.scorecard.hints import hint
 from dicepoker.games.scorecard.position import position_of
@@ -83,7 +83,7 @@ def main() -> None:
         times = [timed_ms(coach_report, game, 0) for _ in range(3)]
         print(f"coach report of the {bot} bot's game: {min(times):.0f} ms (best of 3)")
 
-    _bot_losses.cache_clear()
+    _bot_games.cache_clear()
     start = time.perf_counter()
     scale = grade_scale("classic", games=args.games)
     print(

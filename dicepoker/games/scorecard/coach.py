@@ -618,31 +618,43 @@ def bot_losses(
     return _bot_losses(rules, tuple(bots), games, seed).copy()
 
 
-@lru_cache(maxsize=32)
 def _bot_losses(rules: ScorecardRules, bots: tuple[str, ...], games: int, seed: int) -> pd.DataFrame:
+    """The table of :func:`bot_losses`: game by game, each bot's row in the order of ``bots``."""
     import pandas as pd
 
+    played = {bot: _bot_games(rules, bot, games, seed) for bot in bots}
+    return pd.DataFrame([played[bot][i] for i in range(games) for bot in bots])
+
+
+@lru_cache(maxsize=64)
+def _bot_games(rules: ScorecardRules, bot: str, games: int, seed: int) -> tuple[dict[str, Any], ...]:
+    """One bot's ``games`` seeded games, coached: a row each (played once per process).
+
+    Game ``i`` depends on the seed and ``i`` alone, never on the other bots asked for, so the grade
+    scale's three bots and a lesson's or a class report's four play each of their games once.
+
+    >>> greedy = _bot_games(find_game("two_part"), "greedy", 2, 1)
+    >>> [row["game"] for row in greedy], greedy is _bot_games(find_game("two_part"), "greedy", 2, 1)
+    ([0, 1], True)
+    """
     solution = solve(rules, progress=False)
     rows = []
     for i, child in enumerate(game_seeds(seed, games)):
         dice_seed, strategy_seed = child.spawn(2)
-        for bot in bots:
-            game = play_match(
-                ScorecardGame(rules, rng=dice_seed), [seat_of(find_strategy(bot))], strategy_seed
-            )
-            report = coach_report(game, 0, solution=solution, grade=False)
-            rows.append(
-                {
-                    "bot": bot,
-                    "game": i,
-                    "final score": report.final_score,
-                    "decisions": len(report.decisions),
-                    "total loss": report.total_loss,
-                    "mean loss": report.mean_loss,
-                    "luck": report.luck.total,
-                }
-            )
-    return pd.DataFrame(rows)
+        game = play_match(ScorecardGame(rules, rng=dice_seed), [seat_of(find_strategy(bot))], strategy_seed)
+        report = coach_report(game, 0, solution=solution, grade=False)
+        rows.append(
+            {
+                "bot": bot,
+                "game": i,
+                "final score": report.final_score,
+                "decisions": len(report.decisions),
+                "total loss": report.total_loss,
+                "mean loss": report.mean_loss,
+                "luck": report.luck.total,
+            }
+        )
+    return tuple(rows)
 
 
 def grade_scale(rules: ScorecardRules | str = "classic", games: int = 20, seed: int = 0) -> GradeScale:

@@ -191,6 +191,25 @@ def test_bot_losses_replay_from_their_seed():
     assert a.equals(b) and (a["mean loss"] > 0).all()
 
 
+def test_a_bots_games_do_not_depend_on_the_bots_asked_with_it():
+    alone = bot_losses("two_part", bots=("random",), games=3, seed=6)
+    together = bot_losses("two_part", bots=("greedy", "random"), games=3, seed=6)
+    assert list(together["bot"]) == ["greedy", "random"] * 3 and list(together["game"]) == [0, 0, 1, 1, 2, 2]
+    assert together[together["bot"] == "random"].reset_index(drop=True).equals(alone)
+
+
+def test_the_grade_scales_games_are_played_once_for_the_lessons_table_too():
+    """Lesson 08 and the class report ask for four bots after the grade scale's three: only the fourth
+    bot's games are new."""
+    from dicepoker.games.scorecard.coach import _bot_games
+
+    _bot_games.cache_clear()
+    grade_scale("two_part", games=2, seed=4)
+    played_for_the_scale = _bot_games.cache_info().misses
+    bot_losses("two_part", bots=("optimal", "greedy", "heuristic", "random"), games=2, seed=4)
+    assert played_for_the_scale == 3 and _bot_games.cache_info().misses == 4
+
+
 def test_a_game_that_does_not_replay_is_refused():
     game = played("two_part", "greedy", 1)
     game._cards[0]["Chance"] += 1  # a scorecard changed behind the engine's back
