@@ -26,6 +26,8 @@ from __future__ import annotations
 import itertools
 import os
 import socket
+import sys
+from pathlib import Path
 
 ROLES = ("worker", "jupyterlab", "voila")  # the processes of one worker that start kernels
 SLICES = 24
@@ -80,9 +82,6 @@ def launch_command(server: str) -> list[str]:
     >>> launch_command("voila")[-1].endswith("runpy.run_module('voila', run_name='__main__', alter_sys=True)")
     True
     """
-    import sys
-    from pathlib import Path
-
     here = str(Path(__file__).resolve().parent)
     script = (
         f"import runpy, sys; sys.path.insert(0, {here!r}); import kernel_ports; "

@@ -615,7 +615,7 @@ def bot_losses(
     (0.0, True)
     """
     rules = _scorecard_rules(rules)
-    return _bot_losses(rules, tuple(bots), games, seed).copy()
+    return _bot_losses(rules, tuple(bots), games, seed)  # a new table each call: the caller may change it
 
 
 def _bot_losses(rules: ScorecardRules, bots: tuple[str, ...], games: int, seed: int) -> pd.DataFrame:

@@ -191,6 +191,13 @@ def test_bot_losses_replay_from_their_seed():
     assert a.equals(b) and (a["mean loss"] > 0).all()
 
 
+def test_a_table_of_bot_losses_changed_by_its_caller_leaves_the_next_one_alone():
+    first = bot_losses("two_part", bots=("greedy",), games=2, seed=1)
+    kept = first.copy()
+    first["total loss"] = -1.0
+    assert bot_losses("two_part", bots=("greedy",), games=2, seed=1).equals(kept)
+
+
 def test_a_bots_games_do_not_depend_on_the_bots_asked_with_it():
     alone = bot_losses("two_part", bots=("random",), games=3, seed=6)
     together = bot_losses("two_part", bots=("greedy", "random"), games=3, seed=6)
