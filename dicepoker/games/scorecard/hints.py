@@ -19,7 +19,6 @@ against the best one.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -381,21 +380,22 @@ def ranked_choices(solution: Solution, view: Any) -> list[Choice]:
     >>> [c.label for c in ranked_choices(solve(sixes, progress=False), view)][:3]
     ['score Sixes (30)', 'stop and score', 'keep 6666 and roll 1']
     """
-    rules = view.rules
+    rules, lang = view.rules, language()  # the language once: a coach's report ranks thousands of positions
     banked = rules.upper_total(view.filled) + rules.lower_total(view.filled) + view.poker_bonus_points
     choices = [
-        Choice(Score(box), banked + value, choice_label(Score(box), points, bonus), points, bonus)
+        Choice(Score(box), banked + value, _choice_label(Score(box), points, bonus, lang), points, bonus)
         for box, points, bonus, value in score_values(solution, view)
     ]
     if view.rolls_left > 0:
         turn = solution.turn(view.filled)
         best_score = max(c.expected for c in choices)
-        for keep in _distinct_keeps(view.dice):
-            if len(keep) == NUMBER_OF_DICE:
-                choices.append(Choice(Keep(keep), best_score, choice_label(Keep(keep))))
-            else:
-                value = banked + turn.keep_value(keep, view.rolls_left)
-                choices.append(Choice(Keep(keep), value, choice_label(Keep(keep))))
+        tables = dice_tables()
+        inside = tables.keeps_in_roll[tables.roll_index[view.dice]]  # every distinct keep, by index
+        values = turn.keep[view.rolls_left, inside].tolist()
+        for k, value in zip(inside.tolist(), values, strict=True):
+            keep = Keep(tables.keeps[k])
+            expected = best_score if len(keep.dice) == NUMBER_OF_DICE else banked + value
+            choices.append(Choice(keep, expected, _choice_label(keep, None, 0, lang)))
     order = {id(c): i for i, c in enumerate(choices)}  # ties: boxes in scorecard order, then keeps
     return sorted(choices, key=lambda c: (-round(c.expected / TIE), order[id(c)]))
 
@@ -416,9 +416,3 @@ def score_values(solution: Solution, view: Any) -> list[tuple[str, int, int, flo
         after = {**view.filled, box: points}
         rows.append((box, points, bonus, points + bonus + solution.future_value(after)))
     return rows
-
-
-def _distinct_keeps(dice: Dice) -> Iterable[Dice]:
-    tables = dice_tables()
-    roll = tables.roll_index[dice]
-    return [tables.keeps[k] for k in tables.keeps_in_roll[roll]]
