@@ -97,9 +97,15 @@ def answer_forms(value: Fraction) -> list[tuple[str, re.Pattern[str]]]:
             body = re.escape(whole) + (rf"(?:\.|,|\{{,\}}){re.escape(fraction)}" if fraction else "")
             forms.append((f"{text}%", body + r"\s*\\?%"))
     return [
-        (form, re.compile(r"(?<![0-9])(?<![0-9][.,])" + pattern + r"(?![0-9])(?![.,][0-9])"))
+        (form, re.compile(r"(?<![0-9])(?<![0-9][.,])" + pattern + r"(?![0-9])(?![.,][0-9])" + NOT_A_DURATION))
         for form, pattern in forms
     ]
+
+
+NOT_A_DURATION = r"(?!\s*(?:s|с|วินาที)(?!\w))"
+"""A number followed by "s" (or its Ukrainian and Thai words) is how long something took: a solve's
+seconds vary from run to run and are no answer (lesson 04's solution once showed "solved in 3.7 s" above
+an exercise whose answer is 11/3)."""
 
 
 def searchable(value: object) -> list[Fraction]:
@@ -121,7 +127,13 @@ def in_sight(value: Fraction) -> bool:
 
 
 def find_forms(text: str, value: Fraction) -> Iterator[tuple[str, str]]:
-    """Every form of ``value`` found in ``text``, with its context."""
+    """Every form of ``value`` found in ``text``, with its context.
+
+    >>> sorted(form for form, _ in find_forms("11/3 is 3.67, about 3,7 points", Fraction(11, 3)))
+    ['11/3', '3.67', '3.7']
+    >>> list(find_forms("2,161,152 states, solved in 3.7 s; 3,7 с; 3.7 วินาที", Fraction(11, 3)))
+    []
+    """
     for form, pattern in answer_forms(value):
         for match in pattern.finditer(text):
             yield form, text[max(0, match.start() - 40) : match.end() + 40].replace("\n", " ")
