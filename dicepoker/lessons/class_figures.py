@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, display_name, in_language
 from dicepoker.games import bot_name, find_game
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 BOT_COLOURS = {"optimal": "#15803d", "greedy": "#c2410c", "heuristic": "#7c3aed", "random": "#9ca3af"}
 
@@ -41,10 +41,10 @@ def class_loss_figure(report: Any, *, lang: str | None = None) -> go.Figure:
                 name=bot_name(bot) if one_game else f"{bot_name(bot)} ({title})",
                 line={"color": BOT_COLOURS.get(bot, "#111827"), "dash": "dash"},
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Mean loss per decision: the class against the bots (lower is better)"),
             yaxis_title=_("expected points lost per decision"),
-            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)

@@ -19,7 +19,7 @@ import plotly.graph_objects as go
 
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, fill_message, in_language, ngettext
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 NOT_YET = -1.0
 """In :func:`tries_table`: tried, never right yet (no attempt at all is left empty)."""
@@ -88,11 +88,11 @@ def progress_figure(table: pd.DataFrame, *, lang: str | None = None) -> go.Figur
                 hovertemplate=_("%{y}, exercise %{x}: %{text}") + "<extra></extra>",
             )
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Who has done which exercise: the try on which each student was first right"),
             xaxis_title=_("exercise"),
             yaxis={"autorange": "reversed"},
-            template=TEMPLATE,
             height=max(300, 40 + 28 * len(tries.index)),
         )
         return speaking_figure(fig)
@@ -120,11 +120,11 @@ def stuck_figure(table: pd.DataFrame, *, lang: str | None = None, most: int = 10
                 marker_color="#c2410c",
             )
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Where the class is stuck: wrong tries, and the commonest wrong answer"),
             xaxis_title=_("exercise"),
             yaxis_title=_("wrong tries"),
-            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)
@@ -140,11 +140,11 @@ def time_figure(table: pd.DataFrame, *, lang: str | None = None) -> go.Figure:
             fig.add_box(
                 y=list(firsts), name=exercise, boxpoints="all", marker_color="#2563eb", showlegend=False
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Time to the first right answer, per exercise"),
             xaxis_title=_("exercise"),
             yaxis_title=_("minutes since the lesson opened"),
-            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)

@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, display_name, format_message, in_language
 from dicepoker.games import bot_name, find_game
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 SHOWN = 60
 """The characters of what stopped a player written beside it (all of it when the pointer is on it)."""
@@ -79,10 +79,10 @@ def leaderboard_figure(result: Any, *, lang: str | None = None) -> go.Figure:
             title = _("The class tournament of strategies: mean final score, with its 95% interval")
             game = display_name("game title", find_game("classic").title)
             axis = format_message("mean final score of {game}", game=game)
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=title,
             xaxis_title=axis,
-            template=TEMPLATE,
             height=max(300, 60 + 28 * len(board)),
         )
         fig.update_yaxes(categoryorder="array", categoryarray=list(reversed(labels)))

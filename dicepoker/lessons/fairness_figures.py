@@ -31,7 +31,7 @@ from dicepoker.lessons.fairness import (
     simulated_statistics,
 )
 from dicepoker.lessons.spread import check_rolls
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 FACE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 LOAD_COLOURS = {0.05: "#9ecae1", 0.1: "#3182bd", 0.2: "#08519c"}
@@ -110,13 +110,13 @@ def chi_square_figure(
                 simulated=p_value_text(simulated),
             ),
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=format_message(
                 "How far a fair die strays in {rolls:,} rolls: the chi-square statistic", rolls=rolls
             ),
             xaxis_title=_("chi-square statistic"),
             yaxis_title=_("density"),
-            template=TEMPLATE,
             legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
         )
         return speaking_figure(fig)
@@ -165,7 +165,8 @@ def power_figure(
                     name=format_message("{name}: simulated", name=name),
                 )
         fig.add_hline(y=0.8, line_dash="dot", line_color="#888888")
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=format_message(
                 "How many rolls catch a loaded die: the power of the test at level {alpha}",
                 alpha=format_percent(alpha, digits=0),
@@ -176,7 +177,6 @@ def power_figure(
                 "tickformat": ".0%",
                 "range": [0, 1.02],
             },
-            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -216,14 +216,14 @@ def posterior_figure(
                 x=n, y=a / (a + b), mode="lines", name=label, line_color=colour, legendgroup=label
             )
         fig.add_hline(y=1 / 6, line_dash="dot", line_color="#555555")
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=format_message(
                 "What the rolls say about each face: posterior mean and {level} credible band",
                 level=format_percent(level, digits=0),
             ),
             xaxis_title=_("rolls so far"),
             yaxis={"title": _("chance of the face"), "tickformat": ".0%", "rangemode": "tozero"},
-            template=TEMPLATE,
         )
         return speaking_figure(fig)
 

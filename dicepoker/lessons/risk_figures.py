@@ -17,6 +17,7 @@ from dicepoker.core.i18n import _, format_message, in_language
 from dicepoker.games import bot_name
 from dicepoker.games.scorecard.analysis.lab_figures import PALETTE
 from dicepoker.games.scorecard.analysis.risk import TOY_PLAYERS, toy_distribution, toy_rerolls
+from dicepoker.ui.figure_style import kit_layout
 
 
 def toy_player_name(player: str) -> str:
@@ -45,7 +46,8 @@ def toy_figure(*, lang: str | None = None) -> go.Figure:
                 name=toy_player_name(player),
                 marker_color=colour,
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Two dice, one reroll of a die: the final sum of three players"),
             xaxis_title=_("final sum"),
             yaxis_title=_("chance"),
@@ -77,7 +79,8 @@ def certainty_equivalent_figure(
                 line_dash="dot",
                 annotation_text=format_message("expected score {score:.2f}", score=expected_score),
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("What the game is worth to a player with risk θ (exact)"),
             xaxis_title=_("θ (below 0 avoids risk, above 0 seeks it)"),
             yaxis_title=_("certainty equivalent (points)"),
@@ -112,7 +115,8 @@ def score_spread_figure(distribution: pd.DataFrame, *, lang: str | None = None) 
                     "arrayminus": d[key] - d[f"{key}_low"],
                 },
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("What risk does to the final score (seeded games, 95% intervals)"),
             xaxis_title="θ",
             yaxis_title=_("final score"),
@@ -148,8 +152,8 @@ def bonus_rates_figure(distribution: pd.DataFrame, *, lang: str | None = None) -
                     "arrayminus": rate - distribution[f"{key}_low"],
                 },
             )
-        fig.update_layout(
-            title=_("How often the bonus and the poker come"), xaxis_title="θ", yaxis_title=_("chance")
+        kit_layout(
+            fig, title=_("How often the bonus and the poker come"), xaxis_title="θ", yaxis_title=_("chance")
         )
         return speaking_figure(fig)
 
@@ -195,7 +199,8 @@ def win_rate_figure(tournament: pd.DataFrame, *, lang: str | None = None) -> go.
                 marker_size=14,
             )
         fig.add_hline(y=0.5, line_dash="dot", annotation_text=_("even"))
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Head to head against the expected-score optimum (95% Wilson intervals)"),
             xaxis_title=_("θ of the challenger (the win-seeker chooses its own θ each turn)"),
             yaxis_title=_("win rate (ties count half)"),

@@ -36,7 +36,7 @@ from dicepoker.lessons.spread import (
     sum_mean,
     sum_variance,
 )
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 EXACT_COLOUR = "#1f4e79"
 NORMAL_COLOUR = "#b35900"
@@ -80,13 +80,13 @@ def _sum_title(n: int) -> str:
 
 
 def _sum_layout(fig: go.Figure, title: str) -> None:
-    fig.update_layout(
+    kit_layout(
+        fig,
         title=title,
         xaxis_title=_("total of the dice"),
         yaxis_title=_("chance"),
         yaxis_tickformat=".1%",
         bargap=0.05,
-        template=TEMPLATE,
         legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
     )
 
@@ -181,11 +181,11 @@ def final_score_figure(spread: GameSpread, bin_size: int = 10, lang: str | None 
             "Final scores of optimal play in {game}: {games} simulated games",
             games,
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=fill_message(title, game=display_name("game title", spread.title), games=games),
             xaxis_title=_("final score"),
             yaxis_title=_("% of games"),
-            template=TEMPLATE,
             showlegend=False,
         )
         return speaking_figure(fig)

@@ -32,7 +32,7 @@ from dicepoker.games.scorecard.analysis.two_part import (
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.solution import Solution
 from dicepoker.games.scorecard.solver.solve import solve
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 STOP_COLOUR, ROLL_ON_COLOUR, LOSS_COLOUR, MISS_COLOUR = "#1b7f3b", "#1f4e79", "#c2410c", "#9ca3af"
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#b7791f", "#db2777", "#0e7490", "#6b7280", "#111827")
@@ -67,12 +67,12 @@ def part1_results_figure(rules: ScorecardRules | str = "two_part", *, lang: str 
                 hovertemplate=hover + "<extra></extra>",
             )
         fig.add_vline(x=0, line={"color": "#6b7280", "dash": "dot"}, annotation_text=_("par"))
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Part 1: the result (count − par) × face after a turn chasing the face"),
             xaxis_title=_("result (points against par)"),
             yaxis={"title": _("chance"), "tickformat": ".0%"},
             legend_title=_("box"),
-            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -144,11 +144,11 @@ def part1_total_figure(
                 "bonus {bonus}: optimal play {p:.1%}", bonus=solution.rules.upper_bonus, p=float(bonus)
             ),
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Part 1 under optimal play: the exact distribution of the part-1 total"),
             xaxis_title=_("part-1 total"),
             yaxis={"title": _("chance"), "tickformat": ".1%"},
-            template=TEMPLATE,
             bargap=0.1,
         )
         return speaking_figure(fig)
@@ -222,7 +222,8 @@ def stop_or_roll_on_figure(table: pd.DataFrame | None = None, *, lang: str | Non
                 xanchor="right",
                 font={"color": colour},
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=(
                 _("After the first roll: take the double, or roll on?")
                 + "<br><sup>"
@@ -241,7 +242,6 @@ def stop_or_roll_on_figure(table: pd.DataFrame | None = None, *, lang: str | Non
             },
             margin={"b": 130},
             height=560,
-            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -276,12 +276,12 @@ def settlement_figure(
         )
         fig.add_hline(y=0, line={"color": "#111827"})
         mean_text = signed(mean).lstrip("+") if mean >= 0 else signed(mean)
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=format_message(
                 "Settlement: each total minus the mean ({mean}); the results add up to 0", mean=mean_text
             ),
             yaxis_title=_("total − mean"),
-            template=TEMPLATE,
             showlegend=False,
         )
         return speaking_figure(fig)

@@ -24,7 +24,7 @@ from dicepoker.lessons.waiting import (
     six_wait_mean,
     six_wait_probability,
 )
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 EXACT_COLOUR = "#1f4e79"
 SIMULATED_COLOUR = "#b35900"
@@ -74,12 +74,12 @@ def six_wait_figure(
             line_color=SIMULATED_COLOUR,
             annotation_text=format_message("mean {mean}", mean=str(six_wait_mean())),
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Rolls until the first six: P(N = k) = (5/6)^(k-1) × 1/6"),
             xaxis_title=_("roll on which the first six comes"),
             yaxis_title=_("chance"),
             yaxis_tickformat=".0%",
-            template=TEMPLATE,
             legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
         )
         return speaking_figure(fig)
@@ -129,12 +129,12 @@ def waits_figure(
                         _("{goal}: simulated ({games:,} games)"), goal=names[goal], games=len(waits)
                     ),
                 )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("How long the wait lasts: the chance of the goal within k rolls"),
             xaxis_title=_("rolls"),
             yaxis_title=_("chance of the goal within k rolls"),
             yaxis_tickformat=".0%",
-            template=TEMPLATE,
             legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
         )
         return speaking_figure(fig)

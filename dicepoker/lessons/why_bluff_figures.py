@@ -23,6 +23,7 @@ from dicepoker.games.bluff.equilibrium import opening_table
 from dicepoker.games.bluff.rules import BLUFF, BluffRules
 from dicepoker.lessons.why_bluff import TOY, HighOrLow, ann_values, bo_values, hand_solution
 from dicepoker.solvers.zero_sum import Solution
+from dicepoker.ui.figure_style import kit_layout
 
 CALL_COLOUR, ACCEPT_COLOUR, MARK_COLOUR = "#c2410c", "#1f4e79", "#6b7280"
 
@@ -81,7 +82,7 @@ def indifference_figure(toy: HighOrLow = TOY, steps: int = 50, *, lang: str | No
         fig.update_xaxes(title_text=_("Ann's bluff rate with a low die"), row=1, col=1)
         fig.update_xaxes(title_text=_("Bo's call rate on 'high'"), row=1, col=2)
         fig.update_yaxes(title_text=_("payoff per round to the player choosing"), row=1, col=1)
-        fig.update_layout(height=380, margin={"t": 60})
+        kit_layout(fig, height=380, margin={"t": 60})
         return speaking_figure(fig)
 
 
@@ -115,7 +116,8 @@ def exploitability_figure(
                 line={"color": ACCEPT_COLOUR},
             )
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=format_message("{method} on the bluff abstraction", method="CFR+")
             if title is None
             else title,
@@ -155,7 +157,8 @@ def opening_figure(rules: BluffRules = BLUFF, *, lang: str | None = None) -> go.
                 hovertemplate=hover + "<extra></extra>",
             )
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("The equilibrium opener: what she holds (rows) and what she says (columns)"),
             xaxis={"title": _("announces")},
             yaxis={"title": _("holds"), "autorange": "reversed"},

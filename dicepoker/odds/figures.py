@@ -36,7 +36,7 @@ from dicepoker.odds.turn import (
     useful_dice_by_roll,
     within_three_probability,
 )
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 ONE_ROLL_COLOUR = "#7f9fbf"
 THREE_ROLLS_COLOUR = "#1f4e79"
@@ -111,7 +111,8 @@ def one_vs_three_rolls_figure(game: str = "classic", log: bool = False, lang: st
                 + _("one roll = the chance of a doubled score (part 1 and Chance never double)")
                 + "</sup>"
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=title,
             barmode="group",
             height=max(320, 28 * len(names) + 120),
@@ -123,7 +124,6 @@ def one_vs_three_rolls_figure(game: str = "classic", log: bool = False, lang: st
                 "tickvals": LOG_TICKS if log else None,
             },
             yaxis={"autorange": "reversed"},
-            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -208,11 +208,11 @@ def convergence_figure(
                 name=name,
                 percent=_percent(exact),
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=title,
             xaxis={"title": _("turns simulated") if within_three else _("rolls simulated"), "type": "log"},
             yaxis={"title": _("estimated chance"), "tickformat": ".1%"},
-            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -266,12 +266,12 @@ def intervals_figure(
             "{repeats} simulations of {n:,} rolls ({name}): {missed} of the 95% intervals miss",
             missed,
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=fill_message(title, repeats=repeats, n=n, name=name, missed=missed),
             xaxis={"title": _("95% interval for the chance"), "tickformat": ".1%"},
             yaxis={"title": _("simulation"), "range": [0, repeats + 1]},
             legend={"orientation": "h", "y": -0.2},
-            template=TEMPLATE,
             height=520,
         )
         return speaking_figure(fig)
@@ -380,11 +380,11 @@ def _flow_sankey(combination: CombinationLike, game: str, name: str) -> go.Figur
             showarrow=False,
             xanchor="right" if last else "left",
         )
-    fig.update_layout(
+    kit_layout(
+        fig,
         title=format_message(
             "Playing for {name}: useful dice after roll 1, 2 and 3 (5 useful = it holds)", name=name
         ),
-        template=TEMPLATE,
         height=FLOW_HEIGHT,
         margin={"t": 100, "b": 30, "l": 20, "r": 20},
     )
@@ -438,11 +438,11 @@ def _flow_bars(combination: CombinationLike, game: str, name: str) -> go.Figure:
             customdata=[str(p) for p in row],
             hovertemplate="%{x}: %{customdata}<extra>" + label + "</extra>",
         )
-    fig.update_layout(
+    kit_layout(
+        fig,
         title=format_message("Playing for {name}: how many useful dice after each roll", name=name),
         barmode="stack",
         yaxis={"title": _("chance"), "tickformat": ".0%"},
-        template=TEMPLATE,
     )
     return fig
 
@@ -480,11 +480,11 @@ def dice_sum_figure(
                 mode="markers",
                 marker_color="#b35900",
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=fill_message(ngettext("The sum of {dice} die", "The sum of {dice} dice", dice), dice=dice),
             xaxis={"title": _("sum"), "dtick": 1 if dice <= 3 else 5},
             yaxis={"title": _("chance"), "tickformat": ".1%"},
-            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -533,7 +533,8 @@ def score_distribution_figure(
             "{box} in {game}: the score after a turn of {rolls} rolls chasing it",
             rolls,
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=fill_message(title, box=shown_name(box, game), game=game_title(game), rolls=rolls),
             xaxis={"title": _("score"), "tickvals": list(dist) if len(dist) <= 25 else None},
             yaxis={
@@ -542,7 +543,6 @@ def score_distribution_figure(
                 "type": "log" if log else "linear",
                 "range": [low, 0.1] if log else None,
             },
-            template=TEMPLATE,
             bargap=0.2,
         )
         return speaking_figure(fig)

@@ -6,7 +6,8 @@ ternary and 3-D plots and the defaults of the traces that live only on them. :da
 contour, pie, table, ...) and the page, axes, colours and fonts look exactly as with ``plotly_white``,
 while a figure is built about twice as fast (6 ms instead of 10-13 ms for a bar chart, which a
 coach report makes two of at every press) and carries 4.0 KB of template instead of 6.7 KB to the
-notebook and the browser.
+notebook and the browser. The kit's figures take it with :func:`kit_layout`, as plotly gives a new
+figure its default template: the registered template as it is, not validated again.
 
 >>> import plotly.graph_objects as go
 >>> fig = go.Figure(go.Bar(x=[1, 2], y=[3, 4])).update_layout(template=TEMPLATE)
@@ -18,6 +19,8 @@ True
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -63,3 +66,30 @@ def flat_white() -> go.layout.Template:
 
 if TEMPLATE not in pio.templates:
     pio.templates[TEMPLATE] = flat_white()
+
+
+def kit_layout(fig: go.Figure, **layout: Any) -> go.Figure:
+    """``fig.update_layout(template=TEMPLATE, **layout)``: the same figure, built about six times faster.
+
+    Given by name, a template is validated anew for each figure, property by property (plotly deep-copies
+    the registered one through its constructor: 4-5 ms, most of a bar chart's time, and about 60% of a
+    coach report's figures). Here the registered template is set as plotly sets a new figure's default
+    one, without validating it again (it was validated once, when it was registered); the rest of
+    ``layout`` is validated as usual.
+
+    >>> bars = [go.Bar(x=[1, 2], y=[3, 4])]
+    >>> fast = kit_layout(go.Figure(bars), title="Two bars")
+    >>> named = go.Figure(bars).update_layout(template=TEMPLATE, title="Two bars")
+    >>> fast.to_plotly_json() == named.to_plotly_json()
+    True
+    """
+    shape = fig.layout
+    validating = shape._validate
+    shape._validate = (
+        False  # plotly's own way for a default template (BaseFigure._initialize_layout_template)
+    )
+    try:
+        shape.template = pio.templates[TEMPLATE]
+    finally:
+        shape._validate = validating
+    return fig.update_layout(**layout)

@@ -12,12 +12,14 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+import plotly.io as pio
 import pytest
 
 from dicepoker.core import i18n
 from dicepoker.core.i18n import display_name, known_names
 from dicepoker.games.board.labels import BOARD_LABELS, cell_name
 from dicepoker.games.scorecard.hints import Choice
+from dicepoker.ui.figure_style import TEMPLATE
 
 TRANSLATED = ("ro", "uk", "th")
 # Romanian words spelled as the English ones: they are Romanian here
@@ -311,6 +313,13 @@ def test_numbers_are_the_same_and_decimals_follow_the_locale(figure, lang, built
         assert not [s for s in shown if point.search(s)]
         if any(POINT_DECIMAL.search(PLOTLY_CODE.sub(" ", s)) for s in texts(english)):
             assert any(COMMA_DECIMAL.search(s) for s in shown)
+
+
+@pytest.mark.parametrize("figure", list(_cases(marked=False)))
+def test_every_figure_takes_the_kits_template(figure):
+    fig = figure("en")
+    assert fig.layout.template == pio.templates[TEMPLATE]
+    assert fig.layout.template.layout.plot_bgcolor == "white"  # plotly_white's look, not plotly's default
 
 
 def test_a_figure_made_with_lang_leaves_the_language_as_it_was():

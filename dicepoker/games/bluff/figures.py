@@ -36,7 +36,7 @@ from dicepoker.games.bluff.odds import (
     reach_probability,
 )
 from dicepoker.games.bluff.rules import ALL_HANDS, BLUFF, BluffRules, Hand
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 ONE_ROLL_COLOUR = "#7f9fbf"
 THREE_ROLLS_COLOUR = "#1f4e79"
@@ -89,11 +89,11 @@ def bluff_category_figure(*, rules: BluffRules = BLUFF, lang: str | None = None)
                 customdata=[[str(v), _percent(v)] for v in values],
                 hovertemplate="%{y}: %{customdata[0]} = %{customdata[1]}<extra>" + label + "</extra>",
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("The bluff hands, low to high"),
             xaxis_title=_("probability"),
             barmode="group",
-            template=TEMPLATE,
             height=460,
             legend={"orientation": "h", "y": -0.15},
         )
@@ -157,11 +157,11 @@ def bluff_reach_figure(
                 customdata=[[str(v), _percent(v)] for v in values],
                 hovertemplate="%{x}: %{customdata[0]} = %{customdata[1]}<extra>" + label + "</extra>",
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("How likely is an announcement reached?"),
             yaxis_title=_("probability of holding at least it"),
             xaxis={"tickangle": -60, "tickfont": {"size": 9}},
-            template=TEMPLATE,
             height=520,
             legend={"orientation": "h", "y": 1.08},
         )
@@ -210,12 +210,12 @@ def bayes_figure(
                 "prior {p}(true) = {fraction} ≈ {value:.3f}", p="P", fraction=str(prior), value=float(prior)
             ),
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=format_message("Is '{hand}' true? Bayes' rule", hand=hand_text(announcement)),
             xaxis_title=_("bluff rate: chance a player without the hand announces it anyway"),
             yaxis_title=_("probability the announcement is true"),
             yaxis_range=[0, 1.05],
-            template=TEMPLATE,
             height=420,
         )
         return speaking_figure(fig)
@@ -249,11 +249,11 @@ def tournament_figure(table: pd.DataFrame, *, title: str | None = None, lang: st
         fig.add_hline(
             y=1 / len(table), line_dash="dash", line_color="#6b7280", annotation_text=_("fair share")
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Win rates with 95% confidence intervals") if title is None else title,
             yaxis_title=_("win rate"),
             yaxis_range=[0, 1],
-            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)
@@ -292,12 +292,12 @@ def bluff_rate_figure(sweep: pd.DataFrame, *, lang: str | None = None) -> go.Fig
             hovertemplate=format_message("bluff rate {rate}: wins {share}", rate="%{x:.2f}", share="%{y:.1%}")
             + "<extra></extra>",
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Does bluffing pay?"),
             xaxis_title=_("bluff rate of the reasoning bot"),
             yaxis_title=_("win rate"),
             yaxis_range=[0, 1],
-            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)

@@ -20,7 +20,7 @@ from dicepoker.games import bot_name
 from dicepoker.games.board.labels import BOARD_LABELS, FREE_CENTRE, cell_name, label_kind
 from dicepoker.games.board.odds import cell_chances, chance_to_take
 from dicepoker.games.board.rules import BOARD, BoardRules
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 KIND_COLOURS = {
     "pair": "#9ca3af",
@@ -100,13 +100,13 @@ def board_heatmap(
                 if chances
                 else format_message("The board: {name}", name=name)
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=title,
             width=560,
             height=540,
             xaxis={"side": "top", "tickmode": "linear", "title": _("column")},
             yaxis={"autorange": "reversed", "tickmode": "linear", "scaleanchor": "x", "title": _("row")},
-            template=TEMPLATE,
         )
         return speaking_figure(fig)
 
@@ -151,7 +151,8 @@ def cells_against_chance_figure(rules: BoardRules = BOARD, *, lang: str | None =
                 },
                 hovertemplate=hover + "<extra></extra>",
             )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Cells per label against the chance of taking one label in a turn"),
             xaxis={
                 "title": _("chance of taking one label in a turn (best keeps)"),
@@ -160,7 +161,6 @@ def cells_against_chance_figure(rules: BoardRules = BOARD, *, lang: str | None =
             },
             yaxis={"title": _("cells per label on the board"), "range": [-1, 13.5]},
             showlegend=False,
-            template=TEMPLATE,
             height=420,
         )
         return speaking_figure(fig)
@@ -205,10 +205,10 @@ def board_tournament_figure(table: object, *, lang: str | None = None) -> go.Fig
                 hovertemplate=hover + "<extra></extra>",
             )
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Board bots: share of games won, with 95% intervals"),
             yaxis={"title": _("games won"), "tickformat": ".0%", "range": [0, 1.05]},
-            template=TEMPLATE,
             height=400,
         )
         return speaking_figure(fig)

@@ -21,7 +21,7 @@ import plotly.graph_objects as go
 
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, format_message, in_language
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 KEEP_COLOUR = "#2563eb"
 BOX_COLOUR = "#c2410c"
@@ -37,7 +37,8 @@ def loss_per_round_figure(report: Any, *, lang: str | None = None) -> go.Figure:
         fig = go.Figure()
         for column, name, colour in (("keep", _("keeps"), KEEP_COLOUR), ("box", _("boxes"), BOX_COLOUR)):
             fig.add_bar(x=list(split.index), y=list(split[column]), name=name, marker_color=colour)
-        fig.update_layout(
+        kit_layout(
+            fig,
             barmode="stack",
             title=format_message(
                 "{player}: points lost each round (total {loss:.2f})",
@@ -47,7 +48,6 @@ def loss_per_round_figure(report: Any, *, lang: str | None = None) -> go.Figure:
             xaxis_title=_("round"),
             yaxis_title=_("expected points lost"),
             xaxis={"dtick": 1},
-            template=TEMPLATE,
             height=340,
         )
         return speaking_figure(fig)
@@ -111,7 +111,8 @@ def expected_score_figure(report: Any, *, lang: str | None = None) -> go.Figure:
             line={"color": FINAL_COLOUR, "dash": "dash"},
         )
         luck = report.luck
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=format_message(
                 "{player}: expected final score through the game — luck {luck:+.1f} "
                 "= dice {dice:+.1f} − skill {skill:.1f}",
@@ -122,7 +123,6 @@ def expected_score_figure(report: Any, *, lang: str | None = None) -> go.Figure:
             ),
             xaxis_title=_("round"),
             yaxis_title=_("expected final score"),
-            template=TEMPLATE,
             height=380,
         )
         return speaking_figure(fig)

@@ -19,7 +19,7 @@ import plotly.graph_objects as go
 from dicepoker.core.figure_text import speaking_figure
 from dicepoker.core.i18n import _, fill_message, format_message, in_language, ngettext
 from dicepoker.games import bot_name
-from dicepoker.ui.figure_style import TEMPLATE
+from dicepoker.ui.figure_style import kit_layout
 
 PALETTE = ("#1b7f3b", "#1f77b4", "#c2410c", "#7c3aed", "#6b7280", "#b7791f", "#db2777", "#0e7490")
 
@@ -63,7 +63,8 @@ def score_distributions(
         games = sorted({len(df) for df in _results(results).values()})
         counts = ", ".join(fill_message("{n:,}", n=n) for n in games)
         title = ngettext("Final scores ({games} game each)", "Final scores ({games} games each)", games[-1])
-        fig.update_layout(
+        kit_layout(
+            fig,
             barmode="overlay",
             title=fill_message(title, games=counts),
             xaxis_title=_("final score"),
@@ -112,11 +113,11 @@ def head_to_head(result: Any, *, lang: str | None = None) -> go.Figure:
                 hovertemplate=hover + "<extra></extra>",
             )
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=_("Head to head: how often the row's strategy beats the column's (same dice)"),
             xaxis_title=_("opponent"),
             yaxis_title=_("strategy"),
-            template=TEMPLATE,
         )
         fig.update_yaxes(autorange="reversed")
         return speaking_figure(fig)
@@ -150,7 +151,8 @@ def hint_values(hint, *, limit: int = 12, lang: str | None = None) -> go.Figure:
             "Dice {dice}, {n} rolls left: the expected final score of each",
             hint.rolls_left,
         )
-        fig.update_layout(
+        kit_layout(
+            fig,
             title=fill_message(title, dice=hint.dice, n=hint.rolls_left),
             xaxis={"title": _("expected final score"), "range": [low - 0.05 * abs(low) - 1, max(values) + 1]},
             height=max(300, 28 * len(choices) + 120),
