@@ -433,3 +433,28 @@ def test_infinity_nan_and_two_slashes_are_not_numbers(bad):
     for lang in ("en", "ro"):
         with pytest.raises(DicePokerError):
             parse_number(bad, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["ro", "uk", "th"])
+@pytest.mark.parametrize("risk", [0.0, 0.02])
+def test_a_solved_games_summary_speaks_the_class_language(lang, risk):
+    """What a notebook shows for ``solve(...)`` (lesson 04 shows classic's) is in the class's language."""
+    import dataclasses
+
+    from dicepoker.core.i18n import in_language
+    from dicepoker.games.scorecard.solver.solve import solve
+
+    yatzy = find_game("yatzy")
+    sixes = yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None)
+    solution = dataclasses.replace(solve(sixes, risk=risk, progress=False, cache=False), from_cache=True)
+    with in_language("en"):
+        english = solution._repr_html_()
+    with in_language(lang):
+        translated = solution._repr_html_()
+    assert "loaded from the cache" in english and ("optimal play" in english or "worth a sure" in english)
+
+    def words(markup: str) -> set[str]:
+        return set(re.findall(r"\b[A-Za-z]{3,}\b", re.sub(r"<[^>]+>", " ", markup)))
+
+    kept = {"Yatzy", "cache"}  # the game's name in every language; "memoria cache" in Romanian
+    assert not (words(english) - kept) & words(translated), translated

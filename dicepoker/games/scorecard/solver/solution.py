@@ -18,6 +18,7 @@ import numpy as np
 
 from dicepoker.core.dice import Dice
 from dicepoker.core.errors import DicePokerError
+from dicepoker.core.i18n import _, display_name_or_own, format_message, format_number
 from dicepoker.games.scorecard.rules import ScorecardRules
 from dicepoker.games.scorecard.solver.layout import (
     N_ROLLS,
@@ -162,17 +163,40 @@ class Solution:
         return f"<Solution {self.rules.name}: {value}, {self.states:,} states, {self.seconds:.1f} s>"
 
     def _repr_html_(self) -> str:
-        name = html.escape(self.rules.title)
-        value = (
-            f"optimal play scores <b>{self.certainty_equivalent:.4f}</b> on average"
-            if self.risk == 0
-            else f"play with risk θ = {self.risk!r} is worth a sure <b>{self.certainty_equivalent:.4f}</b>"
-        )
-        return (
-            f"<div><b>{name}</b>: {value} "
-            f"({self.states:,} states, solved in {self.seconds:.1f} s"
-            f"{', loaded from the cache' if self.from_cache else ''})</div>"
-        )
+        """What a notebook shows: the game, its value and the solve, in the current language (the
+        words of ``dicepoker solve``).
+
+        >>> from dicepoker import find_game, solve
+        >>> from dicepoker.core.i18n import in_language
+        >>> yatzy = find_game("yatzy")
+        >>> sixes = solve(yatzy.variant(name="sixes", boxes=yatzy.boxes[5:6], poker_box=None), progress=False)
+        >>> with in_language("ro"):
+        ...     sixes._repr_html_()  # doctest: +ELLIPSIS
+        '<div>Yatzy (varianta scandinavă): jocul optim obține în medie un scor de 12,6389 (stări: 7, ...'
+        """
+        title = display_name_or_own("game title", self.rules.title)
+        if self.risk == 0:
+            text = format_message(
+                "{title}: optimal play scores {score:.4f} on average ({states:,} states, {seconds:.2f} s)",
+                title=title,
+                score=self.certainty_equivalent,
+                states=self.states,
+                seconds=self.seconds,
+            )
+        else:
+            text = format_message(
+                "{title}, risk θ = {risk}: worth a sure {value:.4f} points to that player "
+                "({states:,} states, {seconds:.2f} s)",
+                title=title,
+                risk=format_number(self.risk, digits=6),
+                value=self.certainty_equivalent,
+                states=self.states,
+                seconds=self.seconds,
+            )
+        if self.from_cache:
+            # TRANSLATORS: after the value of a solved game: its table was read from the disk cache
+            text += ", " + _("loaded from the cache")
+        return f"<div>{html.escape(text)}</div>"
 
 
 @dataclass(frozen=True, eq=False)
