@@ -69,25 +69,28 @@ if TEMPLATE not in pio.templates:
 
 
 def kit_layout(fig: go.Figure, **layout: Any) -> go.Figure:
-    """``fig.update_layout(template=TEMPLATE, **layout)``: the same figure, built about six times faster.
+    """``fig.update_layout(template=TEMPLATE, **layout)``: the same figure, made faster.
 
     Given by name, a template is validated anew for each figure, property by property (plotly deep-copies
-    the registered one through its constructor: 4-5 ms, most of a bar chart's time, and about 60% of a
-    coach report's figures). Here the registered template is set as plotly sets a new figure's default
-    one, without validating it again (it was validated once, when it was registered); the rest of
-    ``layout`` is validated as usual.
+    the registered one through its constructor): a small bar chart took 5.4 ms, of which the template
+    took most, and a coach report's two figures 20.8 ms. Here the registered template is set as plotly
+    sets a new figure's default one, without validating it again (it was validated once, when it was
+    registered): 0.9 ms and 11.2 ms. The rest of ``layout`` is validated as usual. The figure gets its
+    own copy of the template: changing it changes no other figure.
 
     >>> bars = [go.Bar(x=[1, 2], y=[3, 4])]
     >>> fast = kit_layout(go.Figure(bars), title="Two bars")
     >>> named = go.Figure(bars).update_layout(template=TEMPLATE, title="Two bars")
     >>> fast.to_plotly_json() == named.to_plotly_json()
     True
+    >>> fast.layout.template.layout.font.size = 30  # this figure's copy only
+    >>> kit_layout(go.Figure(bars)).layout.template.layout.font.size is None
+    True
     """
     shape = fig.layout
     validating = shape._validate
-    shape._validate = (
-        False  # plotly's own way for a default template (BaseFigure._initialize_layout_template)
-    )
+    # plotly's own way with a new figure's default template (BaseFigure._initialize_layout_template)
+    shape._validate = False
     try:
         shape.template = pio.templates[TEMPLATE]
     finally:
