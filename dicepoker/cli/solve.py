@@ -28,7 +28,7 @@ from typing import Any
 
 from dicepoker.cli.language import add_language_option
 from dicepoker.core.errors import DicePokerError
-from dicepoker.core.i18n import _, display_name, format_message, format_number
+from dicepoker.core.i18n import _, display_name, format_message
 from dicepoker.games import SCORECARD_GAMES, find_game
 from dicepoker.games.scorecard.rules import JokerRule, ScorecardRules
 
@@ -151,27 +151,18 @@ def _solve_all(args: argparse.Namespace) -> int:
 def _show_solved(args: argparse.Namespace, result: dict[str, Any], rules: ScorecardRules) -> None:
     if args.json:
         print(json.dumps(result))
-    elif "risk" in result:
+        return
+    from dicepoker.games.scorecard.solver.solution import solved_summary
+
+    if "risk" in result:
         print(
-            format_message(
-                "{title}, risk θ = {risk}: worth a sure {value:.4f} points to that player "
-                "({states:,} states, {seconds:.2f} s)",
-                title=display_name("game title", rules.title),
-                risk=format_number(result["risk"], digits=6),
-                value=result["certainty_equivalent"],
-                states=result["states"],
-                seconds=result["seconds"],
+            solved_summary(
+                rules, result["certainty_equivalent"], result["states"], result["seconds"], result["risk"]
             )
         )
     else:
         print(
-            format_message(
-                "{title}: optimal play scores {score:.4f} on average ({states:,} states, {seconds:.2f} s)",
-                title=display_name("game title", rules.title),
-                score=result["expected_score"],
-                states=result["states"],
-                seconds=result["seconds"],
-            )
+            solved_summary(rules, result["expected_score"], result["states"], result["seconds"])
             + _threshold_note(rules)
         )
 

@@ -174,29 +174,42 @@ class Solution:
         ...     sixes._repr_html_()  # doctest: +ELLIPSIS
         '<div>Yatzy (varianta scandinavă): jocul optim obține în medie un scor de 12,6389 (stări: 7, ...'
         """
-        title = display_name_or_own("game title", self.rules.title)
-        if self.risk == 0:
-            text = format_message(
-                "{title}: optimal play scores {score:.4f} on average ({states:,} states, {seconds:.2f} s)",
-                title=title,
-                score=self.certainty_equivalent,
-                states=self.states,
-                seconds=self.seconds,
-            )
-        else:
-            text = format_message(
-                "{title}, risk θ = {risk}: worth a sure {value:.4f} points to that player "
-                "({states:,} states, {seconds:.2f} s)",
-                title=title,
-                risk=format_number(self.risk, digits=6),
-                value=self.certainty_equivalent,
-                states=self.states,
-                seconds=self.seconds,
-            )
+        text = solved_summary(self.rules, self.certainty_equivalent, self.states, self.seconds, self.risk)
         if self.from_cache:
             # TRANSLATORS: after the value of a solved game: its table was read from the disk cache
             text += ", " + _("loaded from the cache")
         return f"<div>{html.escape(text)}</div>"
+
+
+def solved_summary(
+    rules: ScorecardRules, value: float, states: int, seconds: float, risk: float = 0.0
+) -> str:
+    """The sentence ``dicepoker solve`` prints and a notebook shows for a solved game, in the current
+    language: its value (the expected score, or with ``risk`` the certainty equivalent), its states
+    and the seconds of the solve.
+
+    >>> from dicepoker import find_game
+    >>> solved_summary(find_game("yatzy"), 248.44, 1_430_528, 1.25)
+    'Yatzy (Scandinavian): optimal play scores 248.4400 on average (1,430,528 states, 1.25 s)'
+    """
+    title = display_name_or_own("game title", rules.title)
+    if risk == 0:
+        return format_message(
+            "{title}: optimal play scores {score:.4f} on average ({states:,} states, {seconds:.2f} s)",
+            title=title,
+            score=value,
+            states=states,
+            seconds=seconds,
+        )
+    return format_message(
+        "{title}, risk θ = {risk}: worth a sure {value:.4f} points to that player "
+        "({states:,} states, {seconds:.2f} s)",
+        title=title,
+        risk=format_number(risk, digits=6),
+        value=value,
+        states=states,
+        seconds=seconds,
+    )
 
 
 @dataclass(frozen=True, eq=False)
