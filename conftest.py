@@ -26,7 +26,9 @@ from __future__ import annotations
 import gc
 import importlib
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +45,8 @@ sys.path.insert(0, str(ROOT / "tests" / "helpers"))  # what the test files share
 from exercise_leaks import leaks_in_run, lesson_of  # noqa: E402
 from kernel_ports import install as kernels_take_their_own_ports  # noqa: E402
 from solver_helpers import session_cache_folder  # noqa: E402
+from warm_kernels import start as start_warm_kernels  # noqa: E402
+from warm_kernels import stop as stop_warm_kernels  # noqa: E402
 
 from dicepoker.games.scorecard.solver.cache import CACHE_ENV  # noqa: E402
 from dicepoker.games.scorecard.solver.layers import usable_cores  # noqa: E402
@@ -76,11 +80,27 @@ def pytest_configure(config: pytest.Config) -> None:
     final-score spread the unit tests solved, the lessons' kernels (nbval, JupyterLab, Voila) load,
     and the other way round; no cache file of an earlier run or of the user's own can hide a bug.
     The garbage collector gets the suite's thresholds (:data:`GC_THRESHOLDS`). The kernels this process
-    starts (nbval's, otter's) take their ports from its own range (tests/helpers/kernel_ports.py)."""
+    starts (nbval's, otter's) take their ports from its own range (tests/helpers/kernel_ports.py), and
+    every kernel a test process starts, itself or through its JupyterLab and Voila, is a fork of its
+    warm-kernel server (tests/helpers/warm_kernels.py; ``DICEPOKER_COLD_KERNELS=1`` turns it off)."""
     factory = config._tmp_path_factory  # noqa: SLF001 - pytest's own tmp_path_factory
     os.environ[CACHE_ENV] = str(session_cache_folder(factory))
     kernels_take_their_own_ports()
     gc.set_threshold(*GC_THRESHOLDS)
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        folder = Path(tempfile.mkdtemp(prefix="dicepoker-kernels-"))  # short: a socket's path has 107 bytes
+        config.stash[WARM_KERNELS] = (start_warm_kernels(folder), folder)
+
+
+WARM_KERNELS = pytest.StashKey[tuple[Any, Path]]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Stop this process's warm-kernel server."""
+    if WARM_KERNELS in config.stash:
+        server, folder = config.stash[WARM_KERNELS]
+        stop_warm_kernels(server)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

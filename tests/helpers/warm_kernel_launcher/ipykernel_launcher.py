@@ -1,0 +1,70 @@
+"""``python -m ipykernel_launcher`` inside the suite: hand the kernel's start to the warm-kernel server
+(``tests/helpers/warm_kernels.py``), or run the real launcher when there is none."""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def real_launcher() -> str:
+    for folder in sys.path:
+        if folder and os.path.abspath(folder) != HERE:
+            path = os.path.join(folder, "ipykernel_launcher.py")
+            if os.path.isfile(path):
+                return path
+    raise SystemExit("ipykernel is not installed")
+
+
+def warm(address: str, launcher: str) -> int | None:
+    """The kernel's exit code, once the server's fork of it ends; ``None`` if there is no server."""
+    import json
+    import signal
+    import socket
+    import struct
+
+    try:
+        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        connection.connect(address)
+    except OSError:
+        return None
+    lifeline_read, lifeline_write = os.pipe()
+    request = {
+        "argv": sys.argv[1:],
+        "env": dict(os.environ),
+        "cwd": os.getcwd(),
+        "path": sys.path,
+        "launcher": launcher,
+    }
+    message = json.dumps(request).encode()
+    try:
+        framed = struct.pack("!I", len(message)) + message
+        sent = socket.send_fds(connection, [framed], [0, 1, 2, lifeline_read])
+        connection.sendall(framed[sent:])
+        os.close(lifeline_read)
+        replies = connection.makefile("r")
+        kernel = int(replies.readline())
+    except (OSError, ValueError):
+        return None  # nothing was forked: start cold
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2"):  # an interrupt, a stop
+        signal.signal(getattr(signal, name), lambda received, _: os.kill(kernel, received))
+    line = replies.readline()
+    return int(line) if line.strip() else 1
+
+
+if __name__ == "__main__":
+    launcher = real_launcher()
+    address = os.environ.get("DICEPOKER_WARM_KERNELS")
+    code = warm(address, launcher) if address and os.environ.get("DICEPOKER_COLD_KERNELS") != "1" else None
+    if code is None:
+        import runpy
+
+        sys.argv[0] = launcher
+        runpy.run_path(launcher, run_name="__main__")
+    elif code < 0:
+        import signal
+
+        signal.signal(-code, signal.SIG_DFL)
+        os.kill(os.getpid(), -code)
+    else:
+        sys.exit(code)

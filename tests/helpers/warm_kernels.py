@@ -1,0 +1,208 @@
+"""Kernels of the suite start as forks of one warm process per test process, not from a new interpreter.
+
+The suite starts some 200 Jupyter kernels (nbval's, otter's gradings, JupyterLab's and Voila's). Each
+new kernel spends about a third of a CPU-second importing ipykernel (IPython, zmq, tornado) and numpy
+before it runs a cell, and a grading kernel as much again on nbconvert. Here each process of the suite
+that starts kernels (each xdist worker, and through it its JupyterLab and Voila) runs a small server
+that has imported those modules once; a kernel is then a fork of it that takes the launching process's
+arguments, environment, working directory, ``sys.path`` and standard streams, and starts ipykernel
+exactly as ``python -m ipykernel_launcher`` would.
+
+Only modules whose import does the same in a kernel as anywhere else are imported ahead (:data:`PRELOAD`):
+plotly, pandas and ipywidgets look for a running IPython when they are imported (plotly chooses its
+renderer, pandas its display width, ipywidgets registers its comm target), so a kernel imports them
+itself, as it would without the server; so is the kit.
+
+How a kernel reaches the server: the launcher that jupyter_client runs, ``python -m ipykernel_launcher``,
+finds ``warm_kernel_launcher/ipykernel_launcher.py`` first on ``PYTHONPATH`` (set by :func:`start`). It
+hands its arguments, environment and streams to the server, forwards the signals it gets (an interrupt,
+a terminate) to the kernel, and exits with the kernel's exit code. If it is killed, the kernel sees its
+lifeline close and exits too. Without the server (``DICEPOKER_COLD_KERNELS=1``, not Linux, or the
+server not listening yet) it runs the real ``ipykernel_launcher``: every kernel starts cold, as before.
+
+>>> 'ipykernel.kernelapp' in PRELOAD
+False
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+import random
+import selectors
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ADDRESS_VARIABLE = "DICEPOKER_WARM_KERNELS"  # the server's socket, read by the launcher
+COLD_VARIABLE = "DICEPOKER_COLD_KERNELS"  # set to 1: every kernel starts from a new interpreter
+LAUNCHER_FOLDER = Path(__file__).resolve().parent / "warm_kernel_launcher"
+KERNEL_PARTS = ("ipkernel", "zmqshell", "iostream", "heartbeat", "control", "shellchannel", "parentpoller")
+PRELOAD = (
+    *(f"ipykernel.{part}" for part in (*KERNEL_PARTS, "connect")),
+    "IPython.core.shellapp",
+    "numpy",
+    "numba",
+    "nbconvert",
+    "nbformat",
+    "scipy.stats",
+)
+"""Imported once by the server: their import is the same whether or not an IPython kernel runs, and
+reads no variable of the environment a kernel's launcher sets (``ipykernel.kernelapp`` is left to the
+kernel: its classes read ``JPY_PARENT_PID`` when it is imported)."""
+MAX_REQUEST = 1 << 20
+
+
+def start(folder: Path) -> subprocess.Popen | None:
+    """Start this process's server (its socket in ``folder``) and make the kernels this process and
+    its children start go through it; ``None`` where kernels stay cold."""
+    if os.environ.get(COLD_VARIABLE) == "1" or not sys.platform.startswith("linux"):
+        return None
+    address = str(folder / "warm-kernels.sock")
+    server = subprocess.Popen(
+        [sys.executable, "-c", f"import warm_kernels; warm_kernels.serve({address!r})"],
+        cwd=Path(__file__).resolve().parent,
+        stdin=subprocess.DEVNULL,
+    )
+    os.environ[ADDRESS_VARIABLE] = address
+    paths = [str(LAUNCHER_FOLDER), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    os.environ["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+    return server
+
+
+def stop(server: subprocess.Popen | None) -> None:
+    """Stop a server :func:`start` started (its kernels live on until their launchers end)."""
+    if server is not None:
+        server.terminate()
+        server.wait(timeout=10)
+        os.environ.pop(ADDRESS_VARIABLE, None)
+
+
+def serve(address: str) -> None:
+    """The server: import :data:`PRELOAD`, listen on ``address``, fork a kernel for each launcher."""
+    for name in PRELOAD:
+        with contextlib.suppress(ImportError):  # numba, nbconvert: optional; a kernel imports what it needs
+            importlib.import_module(name)
+    parent = os.getppid()
+    wake_read, wake_write = os.pipe()
+    os.set_blocking(wake_write, False)
+    signal.set_wakeup_fd(wake_write)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    unbound = address + f".{os.getpid()}"
+    listener.bind(unbound)
+    listener.listen(64)
+    os.rename(unbound, address)  # a launcher finds the socket only when it listens
+    selector = selectors.DefaultSelector()
+    selector.register(listener, selectors.EVENT_READ)
+    selector.register(wake_read, selectors.EVENT_READ)
+    launchers: dict[int, socket.socket] = {}  # kernel pid -> its launcher's connection
+    server = os.getpid()
+    try:
+        while os.getppid() == parent:
+            for key, _ in selector.select(timeout=1.0):
+                if key.fileobj is listener:
+                    connection, _ = listener.accept()
+                    server_files = [listener, selector, wake_read, wake_write, *launchers.values()]
+                    kernel = _fork_kernel(connection, server_files)
+                    if kernel:
+                        launchers[kernel] = connection
+                else:
+                    os.read(wake_read, 512)
+            _report_ended(launchers)
+    finally:
+        if os.getpid() == server:
+            Path(address).unlink(missing_ok=True)
+
+
+def _report_ended(launchers: dict[int, socket.socket]) -> None:
+    """Send each ended kernel's exit code to its launcher."""
+    while launchers:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        connection = launchers.pop(pid, None)
+        if connection is not None:
+            with contextlib.suppress(OSError):  # the launcher was killed
+                connection.sendall(f"{os.waitstatus_to_exitcode(status)}\n".encode())
+            connection.close()
+
+
+def _fork_kernel(connection: socket.socket, server_files: list) -> int:
+    """Fork a kernel for the launcher on ``connection``; its pid (0 if the request was unreadable)."""
+    try:
+        data, fds, _, _ = socket.recv_fds(connection, 1 << 16, 4, socket.MSG_CMSG_CLOEXEC)
+        (size,) = struct.unpack("!I", data[:4])
+        if len(fds) != 4 or size > MAX_REQUEST:
+            raise ValueError("a launcher sends its three streams and its lifeline")
+        data = data[4:] + _read_exactly(connection, size - len(data) + 4)
+        request = json.loads(data)
+    except (OSError, ValueError, struct.error):
+        connection.close()
+        return 0
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        _become_kernel(request, fds, connection, server_files)  # never returns
+    for fd in fds:
+        os.close(fd)
+    connection.sendall(f"{pid}\n".encode())
+    return pid
+
+
+def _read_exactly(connection: socket.socket, size: int) -> bytes:
+    """The next ``size`` bytes from ``connection``."""
+    data = b""
+    while len(data) < size:
+        chunk = connection.recv(size - len(data))
+        if not chunk:
+            raise ValueError("the launcher hung up")
+        data += chunk
+    return data
+
+
+def _become_kernel(request: dict, fds: list[int], connection: socket.socket, server_files: list) -> None:
+    """In the fork: take the launcher's streams, environment, folder and arguments, and run ipykernel."""
+    signal.set_wakeup_fd(-1)
+    for number in (signal.SIGCHLD, signal.SIGTERM):
+        signal.signal(number, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    for item in server_files:
+        item.close() if hasattr(item, "close") else os.close(item)
+    connection.close()
+    stdin, stdout, stderr, lifeline = fds
+    for fd, stream in ((stdin, 0), (stdout, 1), (stderr, 2)):
+        os.dup2(fd, stream)
+        os.close(fd)
+    os.setsid()  # as jupyter_client starts a kernel: a signal to the suite's process group is not its
+    os.environ.clear()
+    os.environ.update(request["env"])
+    os.chdir(request["cwd"])
+    sys.path[:] = request["path"]
+    sys.argv[:] = [request["launcher"], *request["argv"]]
+    random.seed()
+    if "numpy" in sys.modules:
+        sys.modules["numpy"].random.seed()
+    threading.Thread(target=_end_with_launcher, args=(lifeline,), daemon=True).start()
+    import runpy
+
+    runpy.run_path(request["launcher"], run_name="__main__")
+    sys.exit(0)
+
+
+def _end_with_launcher(lifeline: int) -> None:
+    """Exit when the launcher is gone (killed: nothing else would end this kernel)."""
+    while os.read(lifeline, 1):
+        pass
+    os._exit(1)

@@ -1,0 +1,155 @@
+"""The suite's kernels start as forks of a warm server (tests/helpers/warm_kernels.py): such a kernel
+sees what a kernel started from a new interpreter sees, answers an interrupt, and ends with its
+launcher, killed or shut down; without a server, a kernel starts cold."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from jupyter_client.manager import KernelManager
+from warm_kernels import ADDRESS_VARIABLE, COLD_VARIABLE, LAUNCHER_FOLDER
+
+HELPERS = Path(__file__).resolve().parent / "helpers"
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the warm kernels fork: Linux only"),
+]
+
+WHAT_A_KERNEL_SEES = """
+import json, os, sys
+import pandas, plotly.io, ipywidgets
+from ipykernel.kernelapp import IPKernelApp
+app = IPKernelApp.instance()
+print(json.dumps({
+    "cwd": os.getcwd(),
+    "path": sys.path,
+    "argv0": sys.argv[0],
+    "marker": os.environ.get("WARM_KERNEL_MARKER"),
+    "parent_handle": app.parent_handle,
+    "pid": os.getpid(),
+    "ppid": os.getppid(),
+    "plotly_renderer": plotly.io.renderers.default,
+    "pandas_max_columns": pandas.get_option("display.max_columns"),
+    "widget_comm": "jupyter.widget" in app.kernel.comm_manager.targets,
+    "session_leader": os.getsid(0) == os.getpid(),
+}))
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A warm-kernel server of this test's own, listening."""
+    address = str(tmp_path_factory.mktemp("warm") / "k.sock")
+    process = subprocess.Popen(
+        [sys.executable, "-c", f"import warm_kernels; warm_kernels.serve({address!r})"], cwd=HELPERS
+    )
+    deadline = time.monotonic() + 60
+    while not Path(address).exists():
+        assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield process, address
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def kernel_env(address: str | None, **extra: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key not in (ADDRESS_VARIABLE, COLD_VARIABLE)}
+    env["PYTHONPATH"] = str(LAUNCHER_FOLDER)
+    if address:
+        env[ADDRESS_VARIABLE] = address
+    return {**env, **extra}
+
+
+def started(env: dict[str, str], cwd: Path):
+    manager = KernelManager(kernel_name="python3")
+    manager.start_kernel(env=env, cwd=str(cwd))
+    client = manager.client()
+    client.start_channels()
+    client.wait_for_ready(timeout=60)
+    return manager, client
+
+
+def run(client, code: str, timeout: float = 60) -> tuple[str, dict]:
+    printed: list[str] = []
+    reply = client.execute_interactive(
+        code, timeout=timeout, output_hook=lambda msg: printed.append(msg["content"].get("text", ""))
+    )
+    return "".join(printed), reply["content"]
+
+
+def seen_by_a_kernel(env: dict[str, str], cwd: Path) -> tuple[dict, int]:
+    manager, client = started(env, cwd)
+    try:
+        printed, _ = run(client, WHAT_A_KERNEL_SEES)
+        return json.loads(printed), manager.provisioner.process.pid
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel()
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_a_warm_kernel_sees_what_a_cold_kernel_sees(server, tmp_path):
+    process, address = server
+    warm, warm_launcher = seen_by_a_kernel(kernel_env(address, WARM_KERNEL_MARKER="warm"), tmp_path)
+    cold, cold_launcher = seen_by_a_kernel(kernel_env(None, WARM_KERNEL_MARKER="warm"), tmp_path)
+    assert warm["ppid"] == process.pid and warm["pid"] != warm_launcher  # a fork of the server
+    assert cold["pid"] == cold_launcher  # started from a new interpreter
+    for seen in (warm, cold):
+        seen.pop("pid"), seen.pop("ppid")
+    assert warm == cold
+    assert warm["cwd"] == str(tmp_path) and warm["marker"] == "warm" and warm["parent_handle"] == os.getpid()
+    assert warm["plotly_renderer"] == "plotly_mimetype" and warm["widget_comm"]
+
+
+def test_a_warm_kernel_answers_an_interrupt_and_ends_with_its_shutdown(server, tmp_path):
+    _, address = server
+    manager, client = started(kernel_env(address), tmp_path)
+    try:
+        printed, _ = run(client, "import os; print(os.getpid())")
+        kernel = int(printed)
+        assert kernel != manager.provisioner.process.pid
+        client.execute("import time; time.sleep(60)")
+        time.sleep(1)
+        began = time.monotonic()
+        manager.interrupt_kernel()
+        reply = client.get_shell_msg(timeout=20)
+        assert reply["content"]["status"] == "error" and reply["content"]["ename"] == "KeyboardInterrupt"
+        assert time.monotonic() - began < 20
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel()
+    assert manager.provisioner is None or manager.provisioner.process is None
+    deadline = time.monotonic() + 10
+    while alive(kernel) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive(kernel)
+
+
+def test_a_warm_kernel_ends_when_its_launcher_is_killed(server, tmp_path):
+    _, address = server
+    manager, client = started(kernel_env(address), tmp_path)
+    printed, _ = run(client, "import os; print(os.getpid())")
+    kernel = int(printed)
+    client.stop_channels()
+    manager.shutdown_kernel(now=True)  # SIGKILL to the launcher's process group
+    deadline = time.monotonic() + 10
+    while alive(kernel) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive(kernel)
+
+
+def test_without_a_server_a_kernel_starts_cold(tmp_path):
+    seen, launcher = seen_by_a_kernel(kernel_env(str(tmp_path / "nobody.sock")), tmp_path)
+    assert seen["pid"] == launcher and seen["cwd"] == str(tmp_path)
