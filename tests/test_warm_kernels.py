@@ -22,7 +22,7 @@ pytestmark = [
 ]
 
 WHAT_A_KERNEL_SEES = """
-import json, os, sys
+import builtins, json, os, sys
 import pandas, plotly.io, ipywidgets
 from ipykernel.kernelapp import IPKernelApp
 app = IPKernelApp.instance()
@@ -36,6 +36,9 @@ print(json.dumps({
     "ppid": os.getppid(),
     "plotly_renderer": plotly.io.renderers.default,
     "pandas_max_columns": pandas.get_option("display.max_columns"),
+    "pandas_options": pandas.describe_option(_print_desc=False),
+    "plotly_template": plotly.io.templates.default,
+    "get_ipython_builtin": hasattr(builtins, "get_ipython"),
     "widget_comm": "jupyter.widget" in app.kernel.comm_manager.targets,
     "session_leader": os.getsid(0) == os.getpid(),
 }))
@@ -111,6 +114,7 @@ def test_a_warm_kernel_sees_what_a_cold_kernel_sees(server, tmp_path):
     assert warm == cold
     assert warm["cwd"] == str(tmp_path) and warm["marker"] == "warm" and warm["parent_handle"] == os.getpid()
     assert warm["plotly_renderer"] == "plotly_mimetype" and warm["widget_comm"]
+    assert warm["pandas_max_columns"] == 20  # pandas' choice in a kernel (0 in a terminal)
 
 
 def test_a_warm_kernel_answers_an_interrupt_and_ends_with_its_shutdown(server, tmp_path):

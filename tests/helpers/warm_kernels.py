@@ -1,17 +1,19 @@
 """Kernels of the suite start as forks of one warm process per test process, not from a new interpreter.
 
-The suite starts some 200 Jupyter kernels (nbval's, otter's gradings, JupyterLab's and Voila's). Each
-new kernel spends about a third of a CPU-second importing ipykernel (IPython, zmq, tornado) and numpy
-before it runs a cell, and a grading kernel as much again on nbconvert. Here each process of the suite
-that starts kernels (each xdist worker, and through it its JupyterLab and Voila) runs a small server
-that has imported those modules once; a kernel is then a fork of it that takes the launching process's
-arguments, environment, working directory, ``sys.path`` and standard streams, and starts ipykernel
-exactly as ``python -m ipykernel_launcher`` would.
+The suite starts some 200 Jupyter kernels (nbval's, otter's gradings, JupyterLab's and Voila's). A new
+kernel spent about a third of a CPU-second importing ipykernel (IPython, zmq, tornado) and numpy before
+it ran a cell, then as much again on pandas for the kit's first import; a grading kernel imports
+nbconvert, a solving one numba. Here each process of the suite that starts kernels (each xdist worker,
+and through it its JupyterLab and Voila) runs a small server that has imported those modules once; a
+kernel is then a fork of it that takes the launching process's arguments, environment, working
+directory, ``sys.path`` and standard streams, and starts ipykernel exactly as
+``python -m ipykernel_launcher`` would.
 
-Only modules whose import does the same in a kernel as anywhere else are imported ahead (:data:`PRELOAD`):
-plotly, pandas and ipywidgets look for a running IPython when they are imported (plotly chooses its
-renderer, pandas its display width, ipywidgets registers its comm target), so a kernel imports them
-itself, as it would without the server; so is the kit.
+Only what a kernel would import the same way is imported ahead. Most modules' import does not depend on
+the process (:data:`PRELOAD`); pandas' does, and it is imported as in a kernel (:data:`AS_IN_A_KERNEL`).
+ipywidgets registers its comm target when imported in a running kernel, plotly chooses its renderer
+when ``plotly.io`` is, and ``ipykernel.kernelapp`` reads the launcher's environment: the kernel imports
+them itself, as it would without the server, and the kit too.
 
 How a kernel reaches the server: the launcher that jupyter_client runs, ``python -m ipykernel_launcher``,
 finds ``warm_kernel_launcher/ipykernel_launcher.py`` first on ``PYTHONPATH`` (set by :func:`start`). It
@@ -26,8 +28,10 @@ False
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import importlib
+import io
 import json
 import os
 import random
@@ -38,6 +42,7 @@ import struct
 import subprocess
 import sys
 import threading
+import types
 from pathlib import Path
 
 ADDRESS_VARIABLE = "DICEPOKER_WARM_KERNELS"  # the server's socket, read by the launcher
@@ -56,6 +61,11 @@ PRELOAD = (
 """Imported once by the server: their import is the same whether or not an IPython kernel runs, and
 reads no variable of the environment a kernel's launcher sets (``ipykernel.kernelapp`` is left to the
 kernel: its classes read ``JPY_PARENT_PID`` when it is imported)."""
+AS_IN_A_KERNEL = ("pandas",)
+"""Imported once by the server as a kernel imports them. pandas looks at two things of its process when it
+is imported: whether ``get_ipython()`` has a kernel (``display.max_columns``: 20 in a kernel, 0 in a
+terminal) and ``sys.stdout``'s encoding (``display.encoding``). The server answers as each of its forks,
+a kernel, would: a kernel, and the encoding of ipykernel's output stream."""
 MAX_REQUEST = 1 << 20
 
 
@@ -89,6 +99,9 @@ def serve(address: str) -> None:
     for name in PRELOAD:
         with contextlib.suppress(ImportError):  # numba, nbconvert: optional; a kernel imports what it needs
             importlib.import_module(name)
+    for name in AS_IN_A_KERNEL:
+        _import_as_in_a_kernel(name)
+    _draw_a_figure()
     parent = os.getppid()
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
@@ -120,6 +133,30 @@ def serve(address: str) -> None:
     finally:
         if os.getpid() == server:
             Path(address).unlink(missing_ok=True)
+
+
+def _import_as_in_a_kernel(name: str) -> None:
+    """Import ``name`` with ``get_ipython()`` and ``sys.stdout`` answering as in a kernel."""
+    from ipykernel.iostream import OutStream
+
+    stdout = sys.stdout
+    builtins.get_ipython = lambda: types.SimpleNamespace(kernel=None)
+    sys.stdout = io.TextIOWrapper(io.BytesIO(), encoding=OutStream.encoding)
+    try:
+        importlib.import_module(name)
+    finally:
+        sys.stdout = stdout
+        del builtins.get_ipython
+
+
+def _draw_a_figure() -> None:
+    """Build a plotly figure of the kinds the kit draws: plotly imports each trace's and the layout's
+    classes the first time one is made (0.1 CPU-s), and none of them looks for IPython. (plotly's
+    renderer, which does, is imported when a figure is shown, in the kernel.)"""
+    import plotly.graph_objects as go
+
+    traces = [go.Bar(x=[1]), go.Scatter(x=[1]), go.Heatmap(z=[[1]]), go.Histogram(x=[1])]
+    go.Figure(traces).update_layout(title="", xaxis_title="", yaxis_title="", legend_title="")
 
 
 def _report_ended(launchers: dict[int, socket.socket]) -> None:
