@@ -13,13 +13,11 @@ from pathlib import Path
 
 import pytest
 from jupyter_client.manager import KernelManager
-from warm_kernels import ADDRESS_VARIABLE, COLD_VARIABLE, LAUNCHER_FOLDER
+from warm_kernels import ADDRESS_VARIABLE, COLD_VARIABLE, LAUNCHER_FOLDER, start
 
 HELPERS = Path(__file__).resolve().parent / "helpers"
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the warm kernels fork: Linux only"),
-]
+LINUX = sys.platform.startswith("linux")
+pytestmark = pytest.mark.skipif(not LINUX, reason="the warm kernels fork: Linux only")
 
 WHAT_A_KERNEL_SEES = """
 import builtins, json, os, sys
@@ -103,6 +101,7 @@ def alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_a_warm_kernel_sees_what_a_cold_kernel_sees(server, tmp_path):
     process, address = server
     warm, warm_launcher = seen_by_a_kernel(kernel_env(address, WARM_KERNEL_MARKER="warm"), tmp_path)
@@ -117,6 +116,7 @@ def test_a_warm_kernel_sees_what_a_cold_kernel_sees(server, tmp_path):
     assert warm["pandas_max_columns"] == 20  # pandas' choice in a kernel (0 in a terminal)
 
 
+@pytest.mark.slow
 def test_a_warm_kernel_answers_an_interrupt_and_ends_with_its_shutdown(server, tmp_path):
     _, address = server
     manager, client = started(kernel_env(address), tmp_path)
@@ -141,6 +141,7 @@ def test_a_warm_kernel_answers_an_interrupt_and_ends_with_its_shutdown(server, t
     assert not alive(kernel)
 
 
+@pytest.mark.slow
 def test_a_warm_kernel_ends_when_its_launcher_is_killed(server, tmp_path):
     _, address = server
     manager, client = started(kernel_env(address), tmp_path)
@@ -154,6 +155,21 @@ def test_a_warm_kernel_ends_when_its_launcher_is_killed(server, tmp_path):
     assert not alive(kernel)
 
 
+@pytest.mark.slow
 def test_without_a_server_a_kernel_starts_cold(tmp_path):
     seen, launcher = seen_by_a_kernel(kernel_env(str(tmp_path / "nobody.sock")), tmp_path)
     assert seen["pid"] == launcher and seen["cwd"] == str(tmp_path)
+
+
+@pytest.mark.parametrize("why", ["asked to", "a folder too long for a socket"])
+def test_where_a_server_cannot_or_must_not_run_no_kernel_is_sent_to_one(why, tmp_path, monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", "")
+    monkeypatch.delenv(ADDRESS_VARIABLE, raising=False)
+    if why == "asked to":
+        monkeypatch.setenv(COLD_VARIABLE, "1")
+        folder = tmp_path
+    else:
+        monkeypatch.delenv(COLD_VARIABLE, raising=False)
+        folder = tmp_path / ("x" * 110)
+    assert start(folder) is None
+    assert ADDRESS_VARIABLE not in os.environ and os.environ["PYTHONPATH"] == ""

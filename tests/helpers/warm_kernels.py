@@ -72,6 +72,7 @@ is imported: whether ``get_ipython()`` has a kernel (``display.max_columns``: 20
 terminal) and ``sys.stdout``'s encoding (``display.encoding``). The server answers as each of its forks,
 a kernel, would: a kernel, and the encoding of ipykernel's output stream."""
 MAX_REQUEST = 1 << 20
+MAX_SOCKET_PATH = 107  # bytes of a Unix socket's path (Linux); a longer folder: kernels start cold
 
 
 def start(folder: Path) -> subprocess.Popen | None:
@@ -80,6 +81,8 @@ def start(folder: Path) -> subprocess.Popen | None:
     if os.environ.get(COLD_VARIABLE) == "1" or not sys.platform.startswith("linux"):
         return None
     address = str(folder / "warm-kernels.sock")
+    if len(os.fsencode(address)) + 12 > MAX_SOCKET_PATH:  # the server binds address + ".<pid>" first
+        return None
     server = subprocess.Popen(
         [sys.executable, "-c", f"import warm_kernels; warm_kernels.serve({address!r})"],
         cwd=Path(__file__).resolve().parent,
