@@ -80,19 +80,38 @@ def pytest_configure(config: pytest.Config) -> None:
     final-score spread the unit tests solved, the lessons' kernels (nbval, JupyterLab, Voila) load,
     and the other way round; no cache file of an earlier run or of the user's own can hide a bug.
     The garbage collector gets the suite's thresholds (:data:`GC_THRESHOLDS`). The kernels this process
-    starts (nbval's, otter's) take their ports from its own range (tests/helpers/kernel_ports.py), and
-    every kernel a test process starts, itself or through its JupyterLab and Voila, is a fork of its
-    warm-kernel server (tests/helpers/warm_kernels.py; ``DICEPOKER_COLD_KERNELS=1`` turns it off)."""
+    starts (nbval's, otter's) take their ports from its own range (tests/helpers/kernel_ports.py)."""
     factory = config._tmp_path_factory  # noqa: SLF001 - pytest's own tmp_path_factory
     os.environ[CACHE_ENV] = str(session_cache_folder(factory))
     kernels_take_their_own_ports()
     gc.set_threshold(*GC_THRESHOLDS)
-    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
-        folder = Path(tempfile.mkdtemp(prefix="dicepoker-kernels-"))  # short: a socket's path has 107 bytes
-        config.stash[WARM_KERNELS] = (start_warm_kernels(folder), folder)
 
 
 WARM_KERNELS = pytest.StashKey[tuple[Any, Path]]()
+
+
+def starts_kernels(items: list[pytest.Item]) -> bool:
+    """Whether the selected tests start Jupyter kernels: a notebook under nbval, a browser test, a slow
+    test (the otter gradings among them). Others may start one too: it starts cold, as outside the suite.
+
+    >>> starts_kernels([])
+    False
+    """
+    return any(
+        Path(item.path).suffix == ".ipynb" or is_browser_test(item) or item.get_closest_marker("slow")
+        for item in items
+    )
+
+
+def start_this_process_s_warm_kernels(session: pytest.Session) -> None:
+    """Every kernel this test process starts, itself or through its JupyterLab and Voila, is a fork of
+    its warm-kernel server (tests/helpers/warm_kernels.py; ``DICEPOKER_COLD_KERNELS=1`` turns it off),
+    if its tests start kernels (the fast loop's do not: the server's imports would cost it 9 CPU-s)."""
+    config = session.config
+    worker_or_alone = hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None)
+    if worker_or_alone and starts_kernels(session.items):
+        folder = Path(tempfile.mkdtemp(prefix="dicepoker-kernels-"))  # short: a socket's path has 107 bytes
+        config.stash[WARM_KERNELS] = (start_warm_kernels(folder), folder)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -192,9 +211,11 @@ with Python's thresholds, 5.7 s with these and the freeze after collection (belo
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Once the tests are collected: collect the garbage, then freeze what lives (the items and the
-    modules, kept to the end anyway), so later full collections walk only what the tests make."""
+    modules, kept to the end anyway), so later full collections walk only what the tests make. Then
+    start this process's warm-kernel server, if its tests start kernels."""
     gc.collect()
     gc.freeze()
+    start_this_process_s_warm_kernels(session)
 
 
 @pytest.hookimpl(trylast=True)
