@@ -192,3 +192,22 @@ def test_the_kernels_of_each_process_take_ports_from_a_range_no_other_process_of
         manager.shutdown_kernel(now=True)
     assert reply["content"]["status"] == "ok"
     assert len(set(ports)) == 5 and all(first <= port <= last for port in ports), (ports, first, last)
+
+
+def _item(path: str, *marks: str):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(path=ROOT / path, get_closest_marker=lambda name: name if name in marks else None)
+
+
+@pytest.mark.parametrize(
+    ("items", "starts"),
+    [
+        ([_item("tests/core/test_dice.py"), _item("dicepoker/core/dice.py")], False),  # the fast loop's
+        ([_item("tests/core/test_dice.py"), _item("notebooks/uk/03_three_rolls.ipynb")], True),
+        ([_item("tests/browser/test_voila_in_browser.py")], True),
+        ([_item("tests/lessons/test_assignments.py", "slow")], True),  # otter's gradings
+    ],
+)
+def test_a_worker_starts_its_warm_kernel_server_only_for_tests_that_start_kernels(items, starts):
+    assert root_conftest.starts_kernels(items) is starts
