@@ -23,8 +23,9 @@ How a kernel reaches the server: the launcher that jupyter_client runs, ``python
 finds ``warm_kernel_launcher/ipykernel_launcher.py`` first on ``PYTHONPATH`` (set by :func:`start`). It
 hands its arguments, environment and streams to the server, forwards the signals it gets (an interrupt,
 a terminate) to the kernel, and exits with the kernel's exit code. If it is killed, the kernel sees its
-lifeline close and exits too. Without the server (``DICEPOKER_COLD_KERNELS=1``, not Linux, or the
-server not listening yet) it runs the real ``ipykernel_launcher``: every kernel starts cold, as before.
+lifeline close and exits too. Without the server (``DICEPOKER_COLD_KERNELS=1``, not Linux, a socket
+path too long, no test of the worker's that starts kernels, or the server not listening yet) it runs
+the real ``ipykernel_launcher``: the kernel starts cold, as before.
 
 >>> 'ipykernel.kernelapp' in PRELOAD
 False

@@ -8,6 +8,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def real_launcher() -> str:
+    """ipykernel's own ``ipykernel_launcher.py``: the first on ``sys.path`` after this folder."""
     for folder in sys.path:
         if folder and os.path.abspath(folder) != HERE:
             path = os.path.join(folder, "ipykernel_launcher.py")
@@ -18,6 +19,7 @@ def real_launcher() -> str:
 
 def warm(address: str, launcher: str) -> int | None:
     """The kernel's exit code, once the server's fork of it ends; ``None`` if there is no server."""
+    import contextlib
     import json
     import signal
     import socket
@@ -28,7 +30,7 @@ def warm(address: str, launcher: str) -> int | None:
         connection.connect(address)
     except OSError:
         return None
-    lifeline_read, lifeline_write = os.pipe()
+    lifeline_read, lifeline_write = os.pipe()  # the write end stays open as long as this launcher lives
     request = {
         "argv": sys.argv[1:],
         "env": dict(os.environ),
@@ -46,8 +48,13 @@ def warm(address: str, launcher: str) -> int | None:
         kernel = int(replies.readline())
     except (OSError, ValueError):
         return None  # nothing was forked: start cold
+
+    def forward(received: int, _frame: object) -> None:
+        with contextlib.suppress(ProcessLookupError):  # the kernel has just ended: its exit code is coming
+            os.kill(kernel, received)
+
     for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2"):  # an interrupt, a stop
-        signal.signal(getattr(signal, name), lambda received, _: os.kill(kernel, received))
+        signal.signal(getattr(signal, name), forward)
     line = replies.readline()
     return int(line) if line.strip() else 1
 
