@@ -4,8 +4,11 @@ launcher, killed or shut down; without a server, a kernel starts cold."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import socket
+import struct
 import subprocess
 import sys
 import time
@@ -94,6 +97,14 @@ def seen_by_a_kernel(env: dict[str, str], cwd: Path) -> tuple[dict, int]:
         manager.shutdown_kernel()
 
 
+def ended_within(pid: int, seconds: float) -> bool:
+    """Whether process ``pid`` has ended, or ends within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not alive(pid)
+
+
 def alive(pid: int) -> bool:
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
@@ -135,10 +146,7 @@ def test_a_warm_kernel_answers_an_interrupt_and_ends_with_its_shutdown(server, t
         client.stop_channels()
         manager.shutdown_kernel()
     assert manager.provisioner is None or manager.provisioner.process is None
-    deadline = time.monotonic() + 10
-    while alive(kernel) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not alive(kernel)
+    assert ended_within(kernel, seconds=10)
 
 
 @pytest.mark.slow
@@ -149,10 +157,7 @@ def test_a_warm_kernel_ends_when_its_launcher_is_killed(server, tmp_path):
     kernel = int(printed)
     client.stop_channels()
     manager.shutdown_kernel(now=True)  # SIGKILL to the launcher's process group
-    deadline = time.monotonic() + 10
-    while alive(kernel) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not alive(kernel)
+    assert ended_within(kernel, seconds=10)
 
 
 @pytest.mark.slow
@@ -173,3 +178,25 @@ def test_where_a_server_cannot_or_must_not_run_no_kernel_is_sent_to_one(why, tmp
         folder = tmp_path / ("x" * 110)
     assert start(folder) is None
     assert ADDRESS_VARIABLE not in os.environ and os.environ["PYTHONPATH"] == ""
+
+
+def test_the_launcher_reads_the_variables_the_server_sets():
+    spec = importlib.util.spec_from_file_location("launcher", LAUNCHER_FOLDER / "ipykernel_launcher.py")
+    launcher = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(launcher)  # its work is under `if __name__ == "__main__"`
+    assert (launcher.ADDRESS_VARIABLE, launcher.COLD_VARIABLE) == (ADDRESS_VARIABLE, COLD_VARIABLE)
+
+
+@pytest.mark.slow
+def test_a_malformed_request_is_refused_and_the_server_keeps_no_descriptor_of_it(server, tmp_path):
+    process, address = server
+    open_files = len(os.listdir(f"/proc/{process.pid}/fd"))
+    read, write = os.pipe()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as launcher:
+        launcher.connect(address)
+        socket.send_fds(launcher, [struct.pack("!I", 5) + b"{oops"], [read, read, read, read])
+        assert launcher.recv(16) == b""  # refused: no kernel's pid
+    os.close(read), os.close(write)
+    assert len(os.listdir(f"/proc/{process.pid}/fd")) == open_files
+    seen, _ = seen_by_a_kernel(kernel_env(address), tmp_path)
+    assert seen["ppid"] == process.pid  # and it still forks kernels

@@ -188,6 +188,7 @@ def _report_ended(launchers: dict[int, socket.socket]) -> None:
 
 def _fork_kernel(connection: socket.socket, server_files: list) -> int:
     """Fork a kernel for the launcher on ``connection``; its pid (0 if the request was unreadable)."""
+    fds: list[int] = []
     try:
         data, fds, _, _ = socket.recv_fds(connection, 1 << 16, 4, socket.MSG_CMSG_CLOEXEC)
         (size,) = struct.unpack("!I", data[:4])
@@ -196,6 +197,8 @@ def _fork_kernel(connection: socket.socket, server_files: list) -> int:
         data = data[4:] + _read_exactly(connection, size - len(data) + 4)
         request = json.loads(data)
     except (OSError, ValueError, struct.error):
+        for fd in fds:  # whatever came: the server keeps no descriptor of a refused launcher
+            os.close(fd)
         connection.close()
         return 0
     sys.stdout.flush()

@@ -5,6 +5,8 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ADDRESS_VARIABLE = "DICEPOKER_WARM_KERNELS"  # warm_kernels.py's names (a test checks): this file imports
+COLD_VARIABLE = "DICEPOKER_COLD_KERNELS"  # nothing from tests/helpers, which is not on a kernel's path
 
 
 def real_launcher() -> str:
@@ -61,8 +63,8 @@ def warm(address: str, launcher: str) -> int | None:
 
 if __name__ == "__main__":
     launcher = real_launcher()
-    address = os.environ.get("DICEPOKER_WARM_KERNELS")
-    code = warm(address, launcher) if address and os.environ.get("DICEPOKER_COLD_KERNELS") != "1" else None
+    address = os.environ.get(ADDRESS_VARIABLE)
+    code = warm(address, launcher) if address and os.environ.get(COLD_VARIABLE) != "1" else None
     if code is None:
         import runpy
 
